@@ -1,0 +1,68 @@
+package io.hearth.contracts;
+
+import java.util.List;
+
+/**
+ * Every Kafka topic of Hearth, with its key and how the local scripts create it.
+ * Running this class prints one line per topic (name, partitions, cleanup policy),
+ * including each topic's dead-letter topic; {@code deploy/up} creates topics from it.
+ */
+public final class Topics {
+
+    /** Stack commands (create, update, delete, actions); key: stack id. */
+    public static final String STACK_COMMANDS = "hearth.stack.commands";
+    /** Stack, resource and deployment status history; key: stack id. */
+    public static final String STACK_EVENTS = "hearth.stack.events";
+    /** The whole metadata document of each server; compacted; key: server id. */
+    public static final String SERVER_METADATA = "hearth.server.metadata";
+    /** Deployment signals, server check-ins, wait-condition signals; key: stack id. */
+    public static final String SIGNALS = "hearth.signals";
+    /** Servers entering or leaving CREATE_COMPLETE; key: stack id. */
+    public static final String INSTANCE_LIFECYCLE = "hearth.instance.lifecycle";
+    /** Group membership generations; key: stack id. */
+    public static final String MEMBERSHIP = "hearth.membership";
+    /** Scaling requests from alarm URLs and the API; key: stack id. */
+    public static final String SCALING = "hearth.scaling";
+    /** Commands for compute drivers; key: server id. */
+    public static final String COMPUTE_COMMANDS = "hearth.compute.commands";
+
+    /** Suffix of the dead-letter topic that receives what a consumer of a topic could not process. */
+    public static final String DLQ_SUFFIX = ".dlq";
+
+    /** Partitions of every topic created by the local scripts and tests. */
+    public static final int DEFAULT_PARTITIONS = 6;
+
+    /** How a topic is created. */
+    public record TopicSpec(String name, int partitions, boolean compacted) {
+        /** Kafka's {@code cleanup.policy} for this topic. */
+        public String cleanupPolicy() {
+            return compacted ? "compact" : "delete";
+        }
+    }
+
+    /** The business topics, in the order of DESIGN.md. */
+    public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA, SIGNALS,
+            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_COMMANDS);
+
+    private Topics() {
+    }
+
+    /** The dead-letter topic of {@code topic}. */
+    public static String dlq(String topic) {
+        return topic + DLQ_SUFFIX;
+    }
+
+    /** Every topic to create: each business topic followed by its dead-letter topic. */
+    public static List<TopicSpec> all() {
+        return MAIN.stream()
+                .flatMap(t -> java.util.stream.Stream.of(
+                        new TopicSpec(t, DEFAULT_PARTITIONS, SERVER_METADATA.equals(t)),
+                        new TopicSpec(dlq(t), 1, false)))
+                .toList();
+    }
+
+    /** Prints {@code name partitions cleanup.policy}, one topic a line. */
+    public static void main(String[] args) {
+        all().forEach(t -> System.out.println(t.name() + " " + t.partitions() + " " + t.cleanupPolicy()));
+    }
+}

@@ -1,0 +1,58 @@
+package io.hearth.platform.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Settings of the outbox relay and the idempotent consumers. */
+@ConfigMapping(prefix = "hearth.eventing")
+public interface EventingConfig {
+
+    /** The name this service puts in the CloudEvents {@code source} attribute. */
+    @WithDefault("${quarkus.application.name:hearth}")
+    String source();
+
+    /** Outbox relay settings. */
+    Relay relay();
+
+    /** Consumer settings. */
+    Consumer consumer();
+
+    /** Outbox relay settings. */
+    interface Relay {
+        /** Whether this instance runs the relay loop (tests drive it by hand). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How long the relay waits when the outbox was empty. */
+        @WithDefault("25ms")
+        Duration pollInterval();
+
+        /** How many rows one transaction claims and publishes. */
+        @WithDefault("256")
+        int batchSize();
+
+        /** How long the relay waits after a failed batch before it tries again. */
+        @WithDefault("1s")
+        Duration failureBackoff();
+
+        /** How long published rows are kept before they are deleted. */
+        @WithDefault("1h")
+        Duration retention();
+    }
+
+    /** Consumer settings. */
+    interface Consumer {
+        /** How often a failing event is retried before it goes to the dead-letter topic. */
+        @WithDefault("3")
+        int retries();
+
+        /** The first retry's delay; later ones back off exponentially. */
+        @WithDefault("200ms")
+        Duration initialBackoff();
+
+        /** How long processed event ids are kept for deduplication. */
+        @WithDefault("7d")
+        Duration dedupeRetention();
+    }
+}

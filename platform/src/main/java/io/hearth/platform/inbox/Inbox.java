@@ -1,0 +1,63 @@
+package io.hearth.platform.inbox;
+
+import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.outbox.ContextLoop;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+
+/**
+ * The idempotent consumer's memory: which event ids each consumer group already applied.
+ * The check is an insert into {@code processed_event} in the same transaction as the effect,
+ * so an effect and its record commit together or not at all.
+ */
+@ApplicationScoped
+public class Inbox {
+
+    private static final String RECORD = "insert into {h-schema}processed_event (consumer_group, event_id, processed_at)"
+            + " values (:group, :id, now()) on conflict do nothing";
+    private static final String FORGET = "delete from {h-schema}processed_event where processed_at < :cutoff";
+
+    private final EventingConfig.Consumer config;
+    private final ContextLoop<Integer> cleanupLoop;
+
+    public Inbox(EventingConfig config, Vertx vertx) {
+        this.config = config.consumer();
+        this.cleanupLoop = new ContextLoop<>("inbox cleanup", vertx, this::forgetOld,
+                count -> Duration.ofMinutes(10), Duration.ofMinutes(10));
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        cleanupLoop.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        cleanupLoop.stop();
+    }
+
+    /**
+     * Records that {@code group} processes {@code eventId}; must run inside the transaction of
+     * the effect.
+     *
+     * @return true the first time, false when the event was already processed
+     */
+    public Uni<Boolean> firstDelivery(String group, String eventId) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(RECORD)
+                .setParameter("group", group)
+                .setParameter("id", eventId)
+                .executeUpdate())
+                .map(inserted -> inserted == 1);
+    }
+
+    private Uni<Integer> forgetOld() {
+        return Panache.withTransaction(() -> Panache.getSession().chain(session -> session.createNativeQuery(FORGET)
+                .setParameter("cutoff", OffsetDateTime.now().minus(config.dedupeRetention()))
+                .executeUpdate()));
+    }
+}

@@ -1,0 +1,75 @@
+package io.hearth.platform.messaging;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.InvalidEventException;
+import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.inbox.Inbox;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * What every Kafka consumer of Hearth does with a message: read the CloudEvents envelope,
+ * skip an event id this consumer group already applied, and otherwise apply the handler in
+ * the same transaction as the inbox record. A failing handler is retried with backoff; what
+ * still fails (and a message that is no event at all) fails the returned Uni, so the
+ * channel's dead-letter strategy sends it to {@code <topic>.dlq} with the error and the
+ * consumer goes on with the next message.
+ */
+@ApplicationScoped
+public class EventProcessor {
+
+    private static final Logger LOG = Logger.getLogger(EventProcessor.class);
+
+    private final Inbox inbox;
+    private final EventingConfig.Consumer config;
+
+    public EventProcessor(Inbox inbox, EventingConfig config) {
+        this.inbox = inbox;
+        this.config = config.consumer();
+    }
+
+    /**
+     * Processes one message's payload for a consumer group.
+     *
+     * @param group   the logical consumer (the service name, or service and purpose)
+     * @param payload the message value: a structured-mode CloudEvent
+     * @param handler applies the event; runs inside the transaction
+     * @return completes when the effect committed or the event was a duplicate
+     */
+    public Uni<Void> process(String group, String payload, Function<CloudEvent, Uni<Void>> handler) {
+        return Uni.createFrom().item(() -> CloudEvent.parse(payload))
+                .chain(event -> applyOnce(group, event, handler)
+                        .onFailure(failure -> !(failure instanceof InvalidEventException)).retry()
+                        .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
+                        .atMost(config.retries())
+                        .onFailure().invoke(failure -> LOG.errorf(failure,
+                                "%s could not apply event %s of type %s; sending it to the dead-letter topic",
+                                group, event.id(), event.type())));
+    }
+
+    private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
+        return Panache.withTransaction(() -> inbox.firstDelivery(group, event.id())
+                .chain(first -> {
+                    if (first) {
+                        return handler.apply(event);
+                    }
+                    LOG.debugf("%s skips event %s: already processed", group, event.id());
+                    return Uni.createFrom().voidItem();
+                }));
+    }
+
+    /** A handler's answer to an event type it does not act on. */
+    public static Uni<Void> ignore(CloudEvent event) {
+        LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
+        return Uni.createFrom().voidItem();
+    }
+
+    /** The first retry's delay, for tests that wait for retries to run out. */
+    public Duration initialBackoff() {
+        return config.initialBackoff();
+    }
+}

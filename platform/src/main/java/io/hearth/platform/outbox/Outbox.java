@@ -1,0 +1,49 @@
+package io.hearth.platform.outbox;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.EventCatalog;
+import io.hearth.platform.config.EventingConfig;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+
+/**
+ * Writes events to the outbox table. Call it inside the transaction that makes the change
+ * ({@code @WithTransaction} on the service method): both rows commit or neither does.
+ */
+@ApplicationScoped
+public class Outbox {
+
+    private final EventingConfig config;
+
+    public Outbox(EventingConfig config) {
+        this.config = config;
+    }
+
+    /**
+     * Appends a catalogued event; its topic comes from the catalog.
+     *
+     * @param aggregateType what the event is about, e.g. {@code stack}
+     * @param key           the Kafka key (stack id, or server id for per-server topics)
+     * @param subject       the CloudEvents subject (the stack id)
+     * @param data          the event record
+     * @return the envelope that will be published
+     */
+    public Uni<CloudEvent> append(String aggregateType, String key, String subject, Object data) {
+        CloudEvent event = CloudEvent.of(config.source(), subject, data);
+        return append(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
+    }
+
+    /** Appends an envelope for a topic of the caller's choice. */
+    public Uni<CloudEvent> append(String aggregateType, String key, String topic, CloudEvent event) {
+        OutboxEvent row = new OutboxEvent();
+        row.id = UUID.fromString(event.id());
+        row.aggregatetype = aggregateType;
+        row.aggregateid = key;
+        row.type = event.type();
+        row.topic = topic;
+        row.payload = event.toJson();
+        row.timestamp = event.time();
+        return row.persist().replaceWith(event);
+    }
+}

@@ -1,0 +1,45 @@
+package io.hearth.platform.outbox;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** One event waiting in the outbox, written in the same transaction as the change that caused it. */
+@Entity
+@Table(name = "outbox_event")
+public class OutboxEvent extends PanacheEntityBase {
+
+    /** The CloudEvents id. */
+    @Id
+    public UUID id;
+
+    /** What kind of thing the event is about, e.g. {@code stack}. */
+    public String aggregatetype;
+
+    /** The Kafka key: the stack id, or the server id for per-server topics. */
+    public String aggregateid;
+
+    /** The CloudEvents type. */
+    public String type;
+
+    /** The topic the relay publishes to. */
+    public String topic;
+
+    /** The whole CloudEvents envelope as JSON. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String payload;
+
+    /** When the event was written. */
+    public Instant timestamp;
+
+    /** When the broker acknowledged it; null while it waits. */
+    @Column(name = "published_at")
+    public Instant publishedAt;
+}

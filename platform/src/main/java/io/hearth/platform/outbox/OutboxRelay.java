@@ -1,0 +1,138 @@
+package io.hearth.platform.outbox;
+
+import io.hearth.platform.config.EventingConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
+
+/**
+ * Publishes the outbox to Kafka. Each batch is one transaction: claim unpublished rows with
+ * {@code FOR UPDATE SKIP LOCKED} (so replicas share the work), send them with their key,
+ * wait for the broker's acknowledgement of every one, then mark them published. A crash at
+ * any point rolls the transaction back and the rows are sent again: delivery is at least
+ * once, and consumers deduplicate on the event id.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    /** The channel the relay sends on; its connector settings come from configuration. */
+    public static final String CHANNEL = "hearth-outbox";
+
+    private static final String CLAIM = "select * from {h-schema}outbox_event where published_at is null"
+            + " order by timestamp limit :limit for update skip locked";
+
+    private final Emitter<String> emitter;
+    private final EventingConfig.Relay config;
+    private final Counter published;
+    private final ContextLoop<Integer> relayLoop;
+    private final ContextLoop<Integer> cleanupLoop;
+
+    public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
+            Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry) {
+        this.emitter = emitter;
+        this.config = config.relay();
+        this.published = Counter.builder("hearth.outbox.published")
+                .description("Outbox events acknowledged by Kafka").register(registry);
+        this.relayLoop = new ContextLoop<>("outbox relay", vertx, this::drainOnce,
+                count -> count >= this.config.batchSize() ? Duration.ZERO : this.config.pollInterval(),
+                this.config.failureBackoff());
+        this.cleanupLoop = new ContextLoop<>("outbox cleanup", vertx, this::deletePublished,
+                count -> Duration.ofMinutes(1), Duration.ofMinutes(1));
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (config.enabled()) {
+            relayLoop.start();
+            cleanupLoop.start();
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        relayLoop.stop();
+        cleanupLoop.stop();
+    }
+
+    /** Publishes one batch; the number of events published. */
+    public Uni<Integer> drainOnce() {
+        return drainOnce(batch -> Uni.createFrom().voidItem());
+    }
+
+    /**
+     * Publishes one batch, calling {@code afterAck} between the broker's acknowledgement and the
+     * marking of the rows; a failure there rolls the batch back as a crash would.
+     */
+    Uni<Integer> drainOnce(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
+        return Panache.withTransaction(() -> claim().chain(batch -> batch.isEmpty()
+                ? Uni.createFrom().item(0)
+                : send(batch)
+                        .chain(() -> afterAck.apply(batch))
+                        .chain(() -> markPublished(batch))
+                        .invoke(() -> published.increment(batch.size()))
+                        .replaceWith(batch.size())));
+    }
+
+    private Uni<List<OutboxEvent>> claim() {
+        return Panache.getSession().chain(session -> session.createNativeQuery(CLAIM, OutboxEvent.class)
+                .setParameter("limit", config.batchSize())
+                .getResultList());
+    }
+
+    private Uni<Void> send(List<OutboxEvent> batch) {
+        Context context = Vertx.currentContext();
+        List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
+        for (OutboxEvent row : batch) {
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            emitter.send(Message.of(row.payload, Metadata.of(metadata(row)),
+                    () -> {
+                        ack.complete(null);
+                        return CompletableFuture.completedFuture(null);
+                    },
+                    failure -> {
+                        ack.completeExceptionally(failure);
+                        return CompletableFuture.completedFuture(null);
+                    }));
+        }
+        return Uni.createFrom().completionStage(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)))
+                .emitOn(task -> context.runOnContext(v -> task.run()))
+                .replaceWithVoid();
+    }
+
+    // No content-type header on purpose: SmallRye's connector would decode a record marked
+    // application/cloudevents+json itself, and consumers read the envelope with CloudEvent.parse.
+    private static OutgoingKafkaRecordMetadata<String> metadata(OutboxEvent row) {
+        return OutgoingKafkaRecordMetadata.<String>builder()
+                .withTopic(row.topic)
+                .withKey(row.aggregateid)
+                .build();
+    }
+
+    private Uni<Void> markPublished(List<OutboxEvent> batch) {
+        return OutboxEvent.update("publishedAt = ?1 where id in ?2", Instant.now(),
+                batch.stream().map(row -> row.id).toList()).replaceWithVoid();
+    }
+
+    private Uni<Integer> deletePublished() {
+        return Panache.withTransaction(() -> OutboxEvent.delete("publishedAt < ?1",
+                Instant.now().minus(config.retention()))).map(Long::intValue);
+    }
+}

@@ -1,0 +1,41 @@
+package io.hearth.platform.testapp;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.platform.messaging.EventProcessor;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/** A consumer built as every service builds one: a thin Kafka facade over EventProcessor. */
+@ApplicationScoped
+public class WidgetProjector {
+
+    public static final String GROUP = "widget-projector";
+
+    private final EventProcessor processor;
+
+    public WidgetProjector(EventProcessor processor) {
+        this.processor = processor;
+    }
+
+    @Incoming("widget-events")
+    public Uni<Void> consume(String payload) {
+        return processor.process(GROUP, payload, this::apply);
+    }
+
+    private Uni<Void> apply(CloudEvent event) {
+        return switch (event.type()) {
+            case WidgetCreated.TYPE -> {
+                WidgetCreated created = event.dataAs(WidgetCreated.class);
+                if ("poison".equals(created.name())) {
+                    throw new IllegalArgumentException("widget name 'poison' is refused");
+                }
+                WidgetProjection row = new WidgetProjection();
+                row.eventId = event.id();
+                row.name = created.name();
+                yield row.persist().replaceWithVoid();
+            }
+            default -> EventProcessor.ignore(event);
+        };
+    }
+}
