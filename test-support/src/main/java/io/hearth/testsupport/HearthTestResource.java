@@ -40,5 +40,6 @@ public class HearthTestResource implements QuarkusTestResourceLifecycleManager {
         if (companion != null) {
             companion.close();
         }
+        TestInfrastructure.stop();
     }
 }

@@ -2,12 +2,16 @@ package io.hearth.testsupport;
 
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.common.utils.Exit;
+import org.jboss.logging.Logger;
 
 /**
  * A real single-node Kafka broker (KRaft, combined mode) inside the test JVM. Kafka's own
  * test kit is internal API, so it is used here and nowhere else.
  */
 final class InProcessKafka implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(InProcessKafka.class);
 
     private final KafkaClusterTestKit cluster;
 
@@ -17,6 +21,10 @@ final class InProcessKafka implements AutoCloseable {
 
     /** Formats and starts a broker, returning once it accepts clients. */
     static InProcessKafka start() throws Exception {
+        // A broker that loses its log dirs (Kafka's own shutdown hook deletes its temp dirs)
+        // halts the JVM, which would fail a test run whose tests all passed. Here it logs.
+        Exit.setExitProcedure((code, message) -> LOG.warnf("in-process Kafka asked to exit(%d): %s", code, message));
+        Exit.setHaltProcedure((code, message) -> LOG.warnf("in-process Kafka asked to halt(%d): %s", code, message));
         KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                 .setCombined(true)
                 .setNumBrokerNodes(1)

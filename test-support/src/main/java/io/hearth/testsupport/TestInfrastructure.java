@@ -29,6 +29,7 @@ public final class TestInfrastructure {
 
     private final String kafkaBootstrapServers;
     private final Database database;
+    private final AutoCloseable[] owned;
     private final String runId = UUID.randomUUID().toString().substring(0, 8);
 
     /**
@@ -45,22 +46,42 @@ public final class TestInfrastructure {
         }
     }
 
-    private TestInfrastructure(String kafkaBootstrapServers, Database database) {
+    private TestInfrastructure(String kafkaBootstrapServers, Database database, AutoCloseable... owned) {
         this.kafkaBootstrapServers = kafkaBootstrapServers;
         this.database = database;
+        this.owned = owned;
     }
 
-    /** The shared infrastructure, started on first use. */
+    /** The shared infrastructure, started on first use (again after {@link #stop()}). */
     public static synchronized TestInfrastructure get() {
         if (instance == null) {
             try {
-                instance = new TestInfrastructure(startKafka(), startDatabase());
+                InProcessKafka kafka = external("KAFKA_BOOTSTRAP_SERVERS") ? null : startKafka();
+                EmbeddedPostgres postgres = external("HEARTH_TEST_DB_URL") ? null : startPostgres();
+                instance = new TestInfrastructure(
+                        kafka == null ? System.getenv("KAFKA_BOOTSTRAP_SERVERS") : kafka.bootstrapServers(),
+                        postgres == null ? externalDatabase() : embeddedDatabase(postgres), kafka, postgres);
                 createTopics(instance.kafkaBootstrapServers);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start the test infrastructure: " + e.getMessage(), e);
             }
         }
         return instance;
+    }
+
+    /**
+     * Stops what this JVM started, while the JVM still runs: the test resource calls it when
+     * its application stops, before shutdown hooks race each other.
+     */
+    public static synchronized void stop() {
+        if (instance != null) {
+            for (AutoCloseable closeable : instance.owned) {
+                if (closeable != null) {
+                    closeQuietly(closeable);
+                }
+            }
+            instance = null;
+        }
     }
 
     /** The broker's bootstrap servers. */
@@ -78,33 +99,38 @@ public final class TestInfrastructure {
         return runId;
     }
 
-    private static String startKafka() throws Exception {
-        String external = System.getenv("KAFKA_BOOTSTRAP_SERVERS");
-        if (external != null && !external.isBlank()) {
-            LOG.infof("tests use the Kafka broker at %s", external);
-            return external;
+    private static boolean external(String variable) {
+        String value = System.getenv(variable);
+        if (value != null && !value.isBlank()) {
+            LOG.infof("tests use %s=%s", variable, value);
+            return true;
         }
-        long start = System.nanoTime();
-        InProcessKafka kafka = InProcessKafka.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(kafka), "test-kafka-stop"));
-        LOG.infof("in-process Kafka broker at %s ready in %d ms", kafka.bootstrapServers(),
-                (System.nanoTime() - start) / 1_000_000);
-        return kafka.bootstrapServers();
+        return false;
     }
 
-    private static Database startDatabase() throws Exception {
-        String external = System.getenv("HEARTH_TEST_DB_URL");
-        if (external != null && !external.isBlank()) {
-            LOG.infof("tests use PostgreSQL at %s", external);
-            return new Database(external, envOr("HEARTH_TEST_DB_USER", "postgres"),
-                    envOr("HEARTH_TEST_DB_PASSWORD", ""));
-        }
+    private static InProcessKafka startKafka() throws Exception {
+        long start = System.nanoTime();
+        InProcessKafka kafka = InProcessKafka.start();
+        LOG.infof("in-process Kafka broker at %s ready in %d ms", kafka.bootstrapServers(),
+                (System.nanoTime() - start) / 1_000_000);
+        return kafka;
+    }
+
+    private static EmbeddedPostgres startPostgres() throws Exception {
         long start = System.nanoTime();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(postgres), "test-postgres-stop"));
         LOG.infof("embedded PostgreSQL on port %d ready in %d ms", postgres.getPort(),
                 (System.nanoTime() - start) / 1_000_000);
+        return postgres;
+    }
+
+    private static Database embeddedDatabase(EmbeddedPostgres postgres) {
         return new Database("jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres", "postgres", "");
+    }
+
+    private static Database externalDatabase() {
+        return new Database(System.getenv("HEARTH_TEST_DB_URL"), envOr("HEARTH_TEST_DB_USER", "postgres"),
+                envOr("HEARTH_TEST_DB_PASSWORD", ""));
     }
 
     private static void createTopics(String bootstrapServers) throws InterruptedException, ExecutionException {

@@ -51,11 +51,7 @@ public record CloudEvent(String specversion, String id, String source, String ty
 
     /** The event as structured-mode JSON. */
     public String toJson() {
-        try {
-            return HearthJson.mapper().writeValueAsString(this);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write event " + id, e);
-        }
+        return HearthJson.write(this);
     }
 
     /** Reads a structured-mode event; rejects anything that is not a CloudEvents 1.0 JSON object. */

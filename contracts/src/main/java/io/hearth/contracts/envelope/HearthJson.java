@@ -1,6 +1,9 @@
 package io.hearth.contracts.envelope;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -24,5 +27,32 @@ public final class HearthJson {
     /** A shared, configured mapper; thread-safe for reading and writing. */
     public static ObjectMapper mapper() {
         return MAPPER;
+    }
+
+    /** A value as JSON text; for values Hearth built itself, so failure is a bug. */
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getName() + " as JSON", e);
+        }
+    }
+
+    /** JSON text Hearth stored itself, as a tree; failure is a bug. */
+    public static JsonNode readTree(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON is unreadable: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** JSON text Hearth stored itself, as the given type; failure is a bug. */
+    public static <T> T read(String json, TypeReference<T> type) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON is unreadable: " + e.getOriginalMessage(), e);
+        }
     }
 }

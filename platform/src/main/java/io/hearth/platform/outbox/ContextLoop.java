@@ -11,9 +11,11 @@ import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * Runs a reactive step again and again on its own safe Vert.x context (what Hibernate
- * Reactive needs), waiting between runs as the step's result says, until stopped.
- * A failed step is logged and retried after the failure delay; it never ends the loop.
+ * Runs a reactive step again and again, waiting between runs as the step's result says,
+ * until stopped. Each run gets a fresh, safe duplicated Vert.x context, as a request does:
+ * Hibernate Reactive keeps its session in the context, so nothing of one run (or of another
+ * loop) can leak into the next. A failed step is logged and retried after the failure delay;
+ * it never ends the loop.
  */
 public final class ContextLoop<T> {
 
@@ -24,7 +26,7 @@ public final class ContextLoop<T> {
     private final Supplier<Uni<T>> step;
     private final Function<T, Duration> delayAfter;
     private final Duration failureDelay;
-    private Context context;
+    private Context root;
     private volatile boolean running;
 
     public ContextLoop(String name, Vertx vertx, Supplier<Uni<T>> step, Function<T, Duration> delayAfter,
@@ -42,9 +44,8 @@ public final class ContextLoop<T> {
             return;
         }
         running = true;
-        context = VertxContext.getOrCreateDuplicatedContext(vertx);
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(v -> runStep());
+        root = vertx.getOrCreateContext();
+        stepContext().runOnContext(v -> runStep());
     }
 
     /** Stops the loop after the step in flight, if any. */
@@ -69,9 +70,15 @@ public final class ContextLoop<T> {
             return;
         }
         if (delay.isZero()) {
-            context.runOnContext(v -> runStep());
+            stepContext().runOnContext(v -> runStep());
         } else {
-            vertx.setTimer(Math.max(1, delay.toMillis()), id -> context.runOnContext(v -> runStep()));
+            vertx.setTimer(Math.max(1, delay.toMillis()), id -> stepContext().runOnContext(v -> runStep()));
         }
+    }
+
+    private Context stepContext() {
+        Context context = VertxContext.createNewDuplicatedContext(root);
+        VertxContextSafetyToggle.setContextSafe(context, true);
+        return context;
     }
 }

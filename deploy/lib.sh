@@ -1,0 +1,773 @@
+# shellcheck shell=bash
+# Shared functions of the Hearth local-infrastructure scripts (deploy/up, down, status, demo).
+# Sourced, never executed. The calling script sets `set -euo pipefail`.
+#
+# Everything that is downloaded or generated lives under $HEARTH_HOME (default <repo>/.hearth,
+# git-ignored): kafka/lib (jars copied from Maven Central), kafka/data, logs/, run/ (pid files).
+
+DEPLOY_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$DEPLOY_DIR/.." && pwd)
+
+HEARTH_HOME=${HEARTH_HOME:-$REPO_ROOT/.hearth}
+KAFKA_PORT=${KAFKA_PORT:-9092}
+KAFKA_CONTROLLER_PORT=${KAFKA_CONTROLLER_PORT:-9093}
+PGPORT=${PGPORT:-5432}
+HEARTH_JAVA_OPTS=${HEARTH_JAVA_OPTS:-}
+
+KAFKA_VERSION=4.2.1
+KAFKA_DIR=$HEARTH_HOME/kafka
+KAFKA_LIB=$KAFKA_DIR/lib
+KAFKA_DATA=$KAFKA_DIR/data
+KAFKA_CONFIG=$KAFKA_DIR/server.properties
+KAFKA_ADMIN_CONFIG=$KAFKA_DIR/admin.properties
+KAFKA_TOOL_CLASSES=$KAFKA_DIR/classes
+KAFKA_BOOTSTRAP=127.0.0.1:$KAFKA_PORT
+KAFKA_START_TIMEOUT=60
+RUN_DIR=$HEARTH_HOME/run
+LOG_DIR=$HEARTH_HOME/logs
+PG_MARKER=$RUN_DIR/postgres.started
+PG_DATABASE=hearth
+
+SERVICE_START_TIMEOUT=120
+STOP_TIMEOUT=20
+
+# Services, in start order. Port and database suffix (role hearth_<x>, schema <x>) per service.
+SERVICES=(template-service deployment-service signal-gateway notifier)
+declare -A SERVICE_PORT=(
+  [template-service]=8004
+  [deployment-service]=8005
+  [signal-gateway]=8006
+  [notifier]=8007
+)
+declare -A SERVICE_DB=(
+  [template-service]=template
+  [deployment-service]=deployment
+  [signal-gateway]=gateway
+  [notifier]=notifier
+)
+
+# ---------------------------------------------------------------------------------------------
+# Messages
+# ---------------------------------------------------------------------------------------------
+
+step() { printf '==> %s\n' "$*"; }
+info() { printf '    %s\n' "$*"; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+die() {
+  printf 'ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+# Prints the last lines of a log file, indented, to stderr.
+log_tail() {
+  local file=$1 lines=${2:-40}
+  if [[ -s $file ]]; then
+    printf -- '---- last %s lines of %s ----\n' "$lines" "$file" >&2
+    tail -n "$lines" "$file" | sed 's/^/  | /' >&2
+    printf -- '----\n' >&2
+  else
+    printf '(log %s is empty or missing)\n' "$file" >&2
+  fi
+}
+
+# Monotonic-enough seconds with millisecond precision, for timings.
+now() { date +%s.%N; }
+since() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.1f", e - s }'; }
+
+ensure_dirs() { mkdir -p "$KAFKA_DIR" "$RUN_DIR" "$LOG_DIR"; }
+
+# Keeps the log of the previous run as <file>.1, so a restart does not lose a crash report.
+rotate_log() {
+  local file=$1
+  if [[ -s $file ]]; then mv -f "$file" "$file.1"; fi
+  : >"$file"
+}
+
+# Serialises up/down: a second invocation waits for the first instead of racing it.
+take_lock() {
+  ensure_dirs
+  # fd 9 must not be inherited by the background processes (see kafka_up, service_start).
+  exec 9>"$RUN_DIR/deploy.lock"
+  if ! flock -n 9; then
+    info "another deploy/up or deploy/down is running; waiting for it to finish..."
+    flock -w 900 9 || die "timed out waiting for the lock $RUN_DIR/deploy.lock"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Processes and ports
+# ---------------------------------------------------------------------------------------------
+
+# Command line of a pid as one line, empty if the process is gone.
+pid_cmdline() {
+  [[ -r /proc/$1/cmdline ]] || return 0
+  tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | sed 's/ $//' || true
+}
+
+# Pid recorded in a pid file if that process is alive AND its command line contains the given
+# pattern (so a reused pid is never mistaken for ours). Removes a stale pid file.
+live_pid() {
+  local pidfile=$1 pattern=$2 pid
+  [[ -f $pidfile ]] || return 1
+  pid=$(tr -dc '0-9' <"$pidfile")
+  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null && [[ $(pid_cmdline "$pid") == *"$pattern"* ]]; then
+    printf '%s\n' "$pid"
+    return 0
+  fi
+  rm -f "$pidfile"
+  return 1
+}
+
+# True when something accepts TCP connections on 127.0.0.1:<port>.
+port_open() {
+  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+}
+
+# True when something listens on <port> on any address.
+port_in_use() {
+  if command -v ss >/dev/null 2>&1; then
+    [[ -n $(ss -Hltn "sport = :$1" 2>/dev/null) ]]
+  else
+    port_open "$1"
+  fi
+}
+
+# Human description of whoever listens on <port>: "pid 123 (python3 -m http.server ...)".
+port_owner() {
+  local port=$1 pid
+  if command -v ss >/dev/null 2>&1; then
+    pid=$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)
+  fi
+  if [[ -n ${pid:-} ]]; then
+    printf 'pid %s (%s)' "$pid" "$(pid_cmdline "$pid" | cut -c1-150)"
+  else
+    printf 'an unknown process (run as root to see which)'
+  fi
+}
+
+# Fails clearly when <port> is held by some process that is not ours.
+require_free_port() {
+  local port=$1 what=$2 hint=$3
+  if port_in_use "$port"; then
+    die "port $port ($what) is already in use by $(port_owner "$port"), which is not part of this Hearth installation (HEARTH_HOME=$HEARTH_HOME). Stop that process${hint:+ or $hint}."
+  fi
+}
+
+# True while the process exists and is not a zombie (an exited child nobody has reaped yet).
+alive() {
+  local state
+  kill -0 "$1" 2>/dev/null || return 1
+  state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)
+  [[ $state != Z ]]
+}
+
+# SIGTERM, wait up to STOP_TIMEOUT seconds, then SIGKILL. Removes the pid file. Prints one line.
+stop_process() {
+  local name=$1 pidfile=$2 pattern=$3 pid i
+  if ! pid=$(live_pid "$pidfile" "$pattern"); then
+    info "$name: not running"
+    return 0
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  for ((i = 0; i < STOP_TIMEOUT * 4; i++)); do
+    if ! alive "$pid"; then
+      rm -f "$pidfile"
+      info "$name: stopped pid $pid ($(awk -v i="$i" 'BEGIN { printf "%.1f", i / 4 }') s)"
+      return 0
+    fi
+    sleep 0.25
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+  sleep 0.5
+  rm -f "$pidfile"
+  info "$name: pid $pid did not stop within $STOP_TIMEOUT s after SIGTERM; killed with SIGKILL"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------------
+
+service_jar() { printf '%s/%s/target/quarkus-app/quarkus-run.jar\n' "$REPO_ROOT" "$1"; }
+contracts_ready() { [[ -f $REPO_ROOT/contracts/target/classes/io/hearth/contracts/Topics.class ]]; }
+
+# Builds the whole project once when a service jar or the compiled contracts are missing.
+# With "infra" only the contracts module (and what it needs) is built.
+build_if_needed() {
+  local scope=${1:-all} missing=() svc start
+  contracts_ready || missing+=("contracts/target/classes")
+  if [[ $scope == all ]]; then
+    for svc in "${SERVICES[@]}"; do
+      [[ -f $(service_jar "$svc") ]] || missing+=("$svc/target/quarkus-app/quarkus-run.jar")
+    done
+  fi
+  ((${#missing[@]} == 0)) && return 0
+  ensure_dirs
+  start=$(now)
+  local args=(-B -q -DskipTests install)
+  [[ $scope == all ]] || args+=(-pl contracts -am)
+  step "Building Hearth: ./mvnw ${args[*]} (missing: ${missing[*]})"
+  info "the first build downloads dependencies and takes several minutes; log: $LOG_DIR/build.log"
+  if ! (cd "$REPO_ROOT" && ./mvnw "${args[@]}") >"$LOG_DIR/build.log" 2>&1; then
+    log_tail "$LOG_DIR/build.log" 60
+    die "the build failed (full log: $LOG_DIR/build.log)"
+  fi
+  info "build finished in $(since "$start") s"
+  contracts_ready || die "the build did not produce contracts/target/classes/io/hearth/contracts/Topics.class"
+  if [[ $scope == all ]]; then
+    for svc in "${SERVICES[@]}"; do
+      [[ -f $(service_jar "$svc") ]] || die "the build did not produce $(service_jar "$svc")"
+    done
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Kafka (KRaft combined mode, single node, jars from Maven Central)
+# ---------------------------------------------------------------------------------------------
+
+kafka_pid() { live_pid "$RUN_DIR/kafka.pid" "kafka.Kafka $KAFKA_CONFIG"; }
+
+# Runs a Kafka CLI class with quiet (WARN, stderr) logging.
+kafka_tool() {
+  java -Xmx256m -Dlog4j2.configurationFile="$DEPLOY_DIR/kafka/tools-log4j2.properties" \
+    -cp "$KAFKA_TOOL_CLASSES:$KAFKA_LIB/*" "$@"
+}
+
+kafka_ensure_lib() {
+  if [[ -d $KAFKA_LIB ]]; then
+    return 0
+  fi
+  local start tmp=$KAFKA_DIR/lib.partial
+  start=$(now)
+  step "Copying Kafka $KAFKA_VERSION jars from Maven Central into $KAFKA_LIB"
+  rm -rf "$tmp"
+  if ! (cd "$REPO_ROOT" && ./mvnw -q -f deploy/kafka/pom.xml dependency:copy-dependencies \
+    -DoutputDirectory="$tmp") >"$LOG_DIR/kafka-download.log" 2>&1; then
+    log_tail "$LOG_DIR/kafka-download.log"
+    rm -rf "$tmp"
+    die "could not copy the Kafka jars (see $LOG_DIR/kafka-download.log)"
+  fi
+  mv "$tmp" "$KAFKA_LIB" # only a complete copy ever becomes the lib folder
+  info "$(find "$KAFKA_LIB" -name '*.jar' | wc -l) jars, $(du -sh "$KAFKA_LIB" | cut -f1), in $(since "$start") s"
+}
+
+# Compiles the small topic helper (deploy/kafka/EnsureTopics.java) when it is new or changed.
+kafka_ensure_tool_classes() {
+  local src=$DEPLOY_DIR/kafka/EnsureTopics.java
+  if [[ -f $KAFKA_TOOL_CLASSES/EnsureTopics.class && $KAFKA_TOOL_CLASSES/EnsureTopics.class -nt $src ]]; then
+    return 0
+  fi
+  mkdir -p "$KAFKA_TOOL_CLASSES"
+  javac -nowarn -d "$KAFKA_TOOL_CLASSES" -cp "$KAFKA_LIB/*" "$src" ||
+    die "could not compile $src"
+}
+
+kafka_write_config() {
+  cat >"$KAFKA_CONFIG" <<EOF
+# Generated by deploy/up on $(date -Is) -- edit deploy/lib.sh, not this file.
+# Single Kafka node in KRaft combined mode for local development.
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+log.dirs=$KAFKA_DATA
+num.partitions=6
+auto.create.topics.enable=false
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+min.insync.replicas=1
+default.replication.factor=1
+group.initial.rebalance.delay.ms=0
+EOF
+  cat >"$KAFKA_ADMIN_CONFIG" <<EOF
+# Client settings of the CLI tools run by deploy/up: fail fast instead of waiting a minute.
+request.timeout.ms=5000
+default.api.timeout.ms=10000
+EOF
+}
+
+kafka_format_if_needed() {
+  [[ -f $KAFKA_DATA/meta.properties ]] && return 0
+  local start cluster_id
+  start=$(now)
+  cluster_id=$(kafka_tool kafka.tools.StorageTool random-uuid) || die "StorageTool random-uuid failed"
+  step "Formatting Kafka storage $KAFKA_DATA (cluster id $cluster_id)"
+  mkdir -p "$KAFKA_DATA"
+  if ! kafka_tool kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_CONFIG" >"$LOG_DIR/kafka-format.log" 2>&1; then
+    log_tail "$LOG_DIR/kafka-format.log"
+    die "formatting the Kafka storage failed"
+  fi
+  printf '%s\n' "$cluster_id" >"$KAFKA_DIR/cluster.id"
+  info "formatted in $(since "$start") s"
+}
+
+# Waits until the broker answers on its port and a TopicCommand --list succeeds.
+kafka_wait_ready() {
+  local pid=$1 start=$2 deadline=$(($(date +%s) + KAFKA_START_TIMEOUT))
+  while ! port_open "$KAFKA_PORT"; do
+    if ! alive "$pid"; then
+      log_tail "$LOG_DIR/kafka.log"
+      die "Kafka (pid $pid) exited during start-up; full log: $LOG_DIR/kafka.log"
+    fi
+    if (($(date +%s) >= deadline)); then
+      log_tail "$LOG_DIR/kafka.log"
+      die "Kafka did not open port $KAFKA_PORT within $KAFKA_START_TIMEOUT s; full log: $LOG_DIR/kafka.log"
+    fi
+    sleep 0.5
+  done
+  until kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
+    --command-config "$KAFKA_ADMIN_CONFIG" --list >/dev/null 2>>"$LOG_DIR/kafka-tools.log"; do
+    if ! alive "$pid"; then
+      log_tail "$LOG_DIR/kafka.log"
+      die "Kafka (pid $pid) exited during start-up; full log: $LOG_DIR/kafka.log"
+    fi
+    if (($(date +%s) >= deadline)); then
+      log_tail "$LOG_DIR/kafka.log"
+      die "Kafka opened port $KAFKA_PORT but did not answer an admin request within $KAFKA_START_TIMEOUT s; full log: $LOG_DIR/kafka.log"
+    fi
+    sleep 1
+  done
+  info "Kafka ready on $KAFKA_BOOTSTRAP (pid $pid) after $(since "$start") s"
+}
+
+kafka_up() {
+  local pid start
+  if pid=$(kafka_pid); then
+    step "Kafka: already running (pid $pid, $KAFKA_BOOTSTRAP), left alone"
+    kafka_ensure_lib
+    # The topic step right after this talks to the broker and fails clearly if it does not answer.
+    port_open "$KAFKA_PORT" || kafka_wait_ready "$pid" "$(now)"
+    return 0
+  fi
+  kafka_check_ports
+  kafka_ensure_lib
+  kafka_write_config
+  kafka_format_if_needed
+  step "Starting Kafka $KAFKA_VERSION broker on $KAFKA_BOOTSTRAP (controller 127.0.0.1:$KAFKA_CONTROLLER_PORT)"
+  rotate_log "$LOG_DIR/kafka.log"
+  start=$(now)
+  (
+    cd "$KAFKA_DIR" || exit 1
+    exec nohup java -Xmx512m -Dlog4j2.configurationFile="$DEPLOY_DIR/kafka/log4j2.properties" \
+      -cp "$KAFKA_LIB/*" kafka.Kafka "$KAFKA_CONFIG" >>"$LOG_DIR/kafka.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
+  ) &
+  pid=$!
+  printf '%s\n' "$pid" >"$RUN_DIR/kafka.pid"
+  info "pid $pid, log $LOG_DIR/kafka.log"
+  kafka_wait_ready "$pid" "$start"
+}
+
+kafka_down() {
+  stop_process kafka "$RUN_DIR/kafka.pid" "kafka.Kafka $KAFKA_CONFIG"
+}
+
+# Topics come from the contracts module: one line "<name> <partitions> <cleanup.policy>" each.
+topics_ensure() {
+  local classes=$REPO_ROOT/contracts/target/classes list start line name partitions policy extra n=0
+  start=$(now)
+  step "Kafka topics (from io.hearth.contracts.Topics)"
+  if ! list=$(java -cp "$classes" io.hearth.contracts.Topics); then
+    die "java -cp contracts/target/classes io.hearth.contracts.Topics failed"
+  fi
+  while IFS= read -r line; do
+    [[ -z ${line// /} || $line == \#* ]] && continue
+    read -r name partitions policy extra <<<"$line"
+    if [[ -z ${policy:-} || -n ${extra:-} || ! $partitions =~ ^[1-9][0-9]*$ || ! $policy =~ ^(delete|compact|compact,delete|delete,compact)$ ]]; then
+      die "io.hearth.contracts.Topics printed an unexpected line: '$line' (expected '<name> <partitions> <cleanup.policy>')"
+    fi
+    n=$((n + 1))
+  done <<<"$list"
+  ((n > 0)) || die "io.hearth.contracts.Topics printed no topics"
+  kafka_ensure_tool_classes
+  # One JVM runs TopicCommand --create --if-not-exists for every topic (see EnsureTopics.java).
+  if ! grep -v -e '^[[:space:]]*$' -e '^#' <<<"$list" |
+    kafka_tool EnsureTopics "$KAFKA_BOOTSTRAP" "$KAFKA_ADMIN_CONFIG" 2>>"$LOG_DIR/kafka-tools.log"; then
+    log_tail "$LOG_DIR/kafka-tools.log" 20
+    die "creating the Kafka topics failed"
+  fi
+  info "$n topics checked in $(since "$start") s"
+}
+
+# ---------------------------------------------------------------------------------------------
+# PostgreSQL (the Debian cluster installed on the machine)
+# ---------------------------------------------------------------------------------------------
+
+# Runs a command as root (directly, or through sudo).
+as_root() {
+  if ((EUID == 0)); then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "'$*' needs root and sudo is not available"
+  fi
+}
+
+# Runs a command as the postgres OS user, from / (so psql does not complain about the cwd).
+as_postgres() {
+  if ((EUID == 0)); then
+    (cd / && runuser -u postgres -- "$@")
+  elif command -v sudo >/dev/null 2>&1; then
+    (cd / && sudo -u postgres -- "$@")
+  else
+    die "'$*' must run as the postgres user and sudo is not available"
+  fi
+}
+
+# pg_ctlcluster <version> <cluster> start|stop, as root or as the postgres user. The server must
+# not inherit fd 9 (the deploy lock).
+pg_ctl_cluster() {
+  if ((EUID == 0)); then
+    pg_ctlcluster "$@" 9>&-
+  else
+    as_postgres pg_ctlcluster "$@" 9>&-
+  fi
+}
+
+# psql as the postgres superuser over the local socket; SQL on stdin.
+pg_psql() {
+  as_postgres env -u PGHOST -u PGUSER -u PGPASSWORD -u PGDATABASE \
+    psql -X -q -v ON_ERROR_STOP=1 -p "$PGPORT" "$@"
+}
+
+# "<version> <cluster> <status> <datadir>" of the cluster on $PGPORT; nothing when none.
+pg_cluster() {
+  command -v pg_lsclusters >/dev/null 2>&1 || return 0
+  pg_lsclusters -h 2>/dev/null | awk -v port="$PGPORT" '$3 == port { print $1, $2, $4, $6; exit }'
+}
+
+pg_postmaster_pid() {
+  local datadir=$1
+  head -n1 "$datadir/postmaster.pid" 2>/dev/null || as_postgres head -n1 "$datadir/postmaster.pid" 2>/dev/null || printf -- '-\n'
+}
+
+pg_install_if_missing() {
+  command -v pg_lsclusters >/dev/null 2>&1 && return 0
+  step "PostgreSQL is not installed: apt-get update && apt-get install -y postgresql"
+  local start
+  start=$(now)
+  if ! as_root bash -c 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql' \
+    >"$LOG_DIR/postgres-install.log" 2>&1; then
+    log_tail "$LOG_DIR/postgres-install.log"
+    die "installing PostgreSQL failed (log: $LOG_DIR/postgres-install.log)"
+  fi
+  info "installed in $(since "$start") s"
+}
+
+pg_up() {
+  local cluster ver name status datadir start
+  pg_install_if_missing
+  cluster=$(pg_cluster)
+  if [[ -z $cluster ]]; then
+    die "no PostgreSQL cluster is configured on port $PGPORT. Clusters on this machine:
+$(pg_lsclusters 2>&1)
+Set PGPORT to the port of one of them, or create one with: pg_createcluster <version> main -p $PGPORT"
+  fi
+  read -r ver name status datadir <<<"$cluster"
+  if [[ $status == online* ]]; then
+    if [[ -f $PG_MARKER ]]; then
+      step "PostgreSQL $ver/$name: already running on 127.0.0.1:$PGPORT (started by deploy/up), left alone"
+    else
+      step "PostgreSQL $ver/$name: already running on 127.0.0.1:$PGPORT (not started by us; deploy/down will leave it running)"
+    fi
+  else
+    step "Starting PostgreSQL cluster $ver/$name on 127.0.0.1:$PGPORT"
+    start=$(now)
+    pg_ctl_cluster "$ver" "$name" start ||
+      die "pg_ctlcluster $ver $name start failed (see /var/log/postgresql/postgresql-$ver-$name.log)"
+    printf '%s %s\n' "$ver" "$name" >"$PG_MARKER" # deploy/down stops only what we started
+    info "started in $(since "$start") s (recorded in $PG_MARKER)"
+  fi
+  local i
+  for ((i = 0; i < 60; i++)); do
+    pg_isready -q -h 127.0.0.1 -p "$PGPORT" && break
+    sleep 0.5
+  done
+  pg_isready -q -h 127.0.0.1 -p "$PGPORT" || die "PostgreSQL does not accept connections on 127.0.0.1:$PGPORT"
+  pg_setup_database
+}
+
+# SQL creating database, roles and schemas; safe to run any number of times.
+# The passwords equal the role names: DEVELOPMENT ONLY, never use this setup anywhere else.
+pg_setup_sql() {
+  local svc x role
+  printf '%s\n' "SELECT 'CREATE DATABASE $PG_DATABASE' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '$PG_DATABASE')\\gexec"
+  for svc in "${SERVICES[@]}"; do
+    x=${SERVICE_DB[$svc]}
+    role=hearth_$x
+    printf '%s\n' "DO \$do\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$role') THEN
+    CREATE ROLE $role LOGIN PASSWORD '$role';
+  ELSE
+    ALTER ROLE $role LOGIN PASSWORD '$role';
+  END IF;
+END \$do\$;"
+    printf '%s\n' "ALTER ROLE $role SET search_path = $x;"
+    printf '%s\n' "GRANT CONNECT, TEMPORARY ON DATABASE $PG_DATABASE TO $role;"
+  done
+  printf '%s\n' "\\connect $PG_DATABASE"
+  printf '%s\n' "REVOKE CREATE ON SCHEMA public FROM PUBLIC;"
+  for svc in "${SERVICES[@]}"; do
+    x=${SERVICE_DB[$svc]}
+    printf '%s\n' "CREATE SCHEMA IF NOT EXISTS $x AUTHORIZATION hearth_$x;"
+    printf '%s\n' "ALTER SCHEMA $x OWNER TO hearth_$x;"
+  done
+}
+
+pg_setup_database() {
+  local svc x out
+  if ! out=$(pg_setup_sql | pg_psql -d postgres 2>&1); then
+    printf '%s\n' "$out" >&2
+    die "setting up database $PG_DATABASE failed"
+  fi
+  # Prove that each role can log in over TCP with its password and sees its own schema.
+  for svc in "${SERVICES[@]}"; do
+    x=${SERVICE_DB[$svc]}
+    if ! out=$(PGPASSWORD=hearth_$x PGCONNECT_TIMEOUT=5 psql -X -qtA -h 127.0.0.1 -p "$PGPORT" \
+      -U "hearth_$x" -d "$PG_DATABASE" -c 'SELECT current_schema()' 2>&1) || [[ $out != "$x" ]]; then
+      die "role hearth_$x cannot log in to $PG_DATABASE on 127.0.0.1:$PGPORT with its password (or its schema is not '$x'): $out"
+    fi
+  done
+  info "database $PG_DATABASE: roles hearth_{template,deployment,gateway,notifier} with their own schema, password login checked"
+}
+
+pg_down() {
+  local cluster ver name status datadir
+  if [[ ! -f $PG_MARKER ]]; then
+    info "postgres: not started by deploy/up, left as it is"
+    return 0
+  fi
+  read -r ver name <"$PG_MARKER"
+  cluster=$(pg_cluster)
+  if [[ -n $cluster ]]; then
+    read -r _ _ status datadir <<<"$cluster"
+    if [[ $status == online* ]]; then
+      printf '    postgres: stopping cluster %s/%s ' "$ver" "$name"
+      pg_ctl_cluster "$ver" "$name" stop
+      printf 'stopped\n'
+    else
+      info "postgres: cluster $ver/$name already stopped"
+    fi
+  fi
+  rm -f "$PG_MARKER"
+}
+
+# Drops the hearth database and the service roles (deploy/down --purge). Starts the cluster for
+# the duration when it is stopped.
+pg_purge() {
+  local cluster ver name status datadir started=0 svc sql
+  cluster=$(pg_cluster)
+  if [[ -z $cluster ]]; then
+    info "postgres: no cluster on port $PGPORT, nothing to drop"
+    return 0
+  fi
+  read -r ver name status datadir <<<"$cluster"
+  if [[ $status != online* ]]; then
+    pg_ctl_cluster "$ver" "$name" start || die "pg_ctlcluster $ver $name start failed"
+    started=1
+  fi
+  sql="SET client_min_messages = warning;"$'\n'"DROP DATABASE IF EXISTS $PG_DATABASE WITH (FORCE);"
+  for svc in "${SERVICES[@]}"; do
+    sql+=$'\n'"DROP ROLE IF EXISTS hearth_${SERVICE_DB[$svc]};"
+  done
+  if printf '%s\n' "$sql" | pg_psql -d postgres; then
+    info "postgres: dropped database $PG_DATABASE and roles hearth_{template,deployment,gateway,notifier}"
+  else
+    warn "dropping database $PG_DATABASE or its roles failed (see above)"
+  fi
+  if ((started)); then
+    pg_ctl_cluster "$ver" "$name" stop
+    info "postgres: (cluster $ver/$name was stopped: started for the purge and stopped again)"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Services (Quarkus fast-jars)
+# ---------------------------------------------------------------------------------------------
+
+service_pid() { live_pid "$RUN_DIR/$1.pid" "$(service_jar "$1")"; }
+
+# HTTP status of /q/health/ready ("000" when nothing answers).
+service_health() {
+  curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:${SERVICE_PORT[$1]}/q/health/ready" 2>/dev/null || true
+}
+
+service_start() {
+  local svc=$1 port=${SERVICE_PORT[$1]} x=${SERVICE_DB[$1]} jar pid java_opts=()
+  jar=$(service_jar "$svc")
+  read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
+  rotate_log "$LOG_DIR/$svc.log"
+  (
+    cd "$HEARTH_HOME" || exit 1
+    exec nohup env \
+      KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
+      QUARKUS_HTTP_PORT="$port" \
+      QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
+      QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
+      QUARKUS_DATASOURCE_USERNAME="hearth_$x" \
+      QUARKUS_DATASOURCE_PASSWORD="hearth_$x" \
+      java -Xmx256m "${java_opts[@]}" -jar "$jar" >>"$LOG_DIR/$svc.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
+  ) &
+  pid=$!
+  printf '%s\n' "$pid" >"$RUN_DIR/$svc.pid"
+  info "$svc: started pid $pid on port $port (log $LOG_DIR/$svc.log)"
+}
+
+# Fails when a service port is taken by something that is not our service.
+services_check_ports() {
+  local svc
+  for svc in "${SERVICES[@]}"; do
+    if ! service_pid "$svc" >/dev/null; then
+      require_free_port "${SERVICE_PORT[$svc]}" "$svc" ""
+    fi
+  done
+}
+
+# Fails when a Kafka port is taken by something that is not our broker.
+kafka_check_ports() {
+  if ! kafka_pid >/dev/null; then
+    require_free_port "$KAFKA_PORT" "Kafka PLAINTEXT listener" "set KAFKA_PORT to another port"
+    require_free_port "$KAFKA_CONTROLLER_PORT" "Kafka controller listener" "set KAFKA_CONTROLLER_PORT to another port"
+  fi
+}
+
+services_up() {
+  local svc pid start to_wait=() pending=() failed=0 code
+  services_check_ports # again: nothing is started when one of the ports is taken
+  step "Services"
+  start=$(now)
+  for svc in "${SERVICES[@]}"; do
+    if pid=$(service_pid "$svc") && service_rebuilt "$svc"; then
+      info "$svc: rebuilt since it started (pid $pid); restarting it"
+      stop_process "$svc" "$RUN_DIR/$svc.pid" "$(service_jar "$svc")"
+      service_start "$svc"
+    elif pid=$(service_pid "$svc"); then
+      if port_open "${SERVICE_PORT[$svc]}"; then
+        info "$svc: already running (pid $pid, port ${SERVICE_PORT[$svc]}), left alone"
+      else
+        info "$svc: pid $pid is running but port ${SERVICE_PORT[$svc]} does not answer yet; waiting for it"
+      fi
+    else
+      service_start "$svc"
+    fi
+    to_wait+=("$svc")
+  done
+  local deadline=$(($(date +%s) + SERVICE_START_TIMEOUT))
+  pending=("${to_wait[@]}")
+  while ((${#pending[@]} > 0)); do
+    local still=()
+    for svc in "${pending[@]}"; do
+      code=$(service_health "$svc")
+      if [[ $code == 200 ]]; then
+        info "$svc: ready after $(since "$start") s"
+      elif ! service_pid "$svc" >/dev/null; then
+        printf 'ERROR: %s exited during start-up\n' "$svc" >&2
+        log_tail "$LOG_DIR/$svc.log"
+        failed=1
+      else
+        still+=("$svc")
+      fi
+    done
+    pending=("${still[@]+"${still[@]}"}")
+    ((${#pending[@]} == 0)) && break
+    if (($(date +%s) >= deadline)); then
+      for svc in "${pending[@]}"; do
+        printf 'ERROR: %s did not become ready (GET /q/health/ready) within %s s\n' "$svc" "$SERVICE_START_TIMEOUT" >&2
+        log_tail "$LOG_DIR/$svc.log"
+      done
+      failed=1
+      break
+    fi
+    sleep 1
+  done
+  return "$failed"
+}
+
+# True when a file of the service's fast-jar is newer than its pid file (it was rebuilt
+# after it started), so `up` runs what was just built instead of leaving old code running.
+service_rebuilt() {
+  local dir
+  dir=$(dirname "$(service_jar "$1")")
+  [[ -n $(find "$dir" -type f -newer "$RUN_DIR/$1.pid" -print -quit 2>/dev/null) ]]
+}
+
+# Stops the services in parallel; prints one line per service, in order.
+services_down() {
+  local svc out
+  out=$(mktemp -d)
+  for svc in "${SERVICES[@]}"; do
+    stop_process "$svc" "$RUN_DIR/$svc.pid" "$(service_jar "$svc")" >"$out/$svc" 2>&1 &
+  done
+  wait
+  for svc in "${SERVICES[@]}"; do cat "$out/$svc"; done
+  rm -rf "$out"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Status table (deploy/status and the end of deploy/up). Returns the number of components that
+# are not up and ready.
+# ---------------------------------------------------------------------------------------------
+
+status_row() { printf '%-20s %-9s %-8s %-24s %s\n' "$@"; }
+
+status_table() {
+  local bad=0 pid svc port code ready cluster ver name status datadir
+  status_row COMPONENT STATE PID ADDRESS READY
+
+  if pid=$(kafka_pid); then
+    if port_open "$KAFKA_PORT"; then ready=yes; else ready="no (port closed)" && bad=$((bad + 1)); fi
+    status_row kafka running "$pid" "127.0.0.1:$KAFKA_PORT" "$ready"
+  elif port_in_use "$KAFKA_PORT"; then
+    status_row kafka foreign - "127.0.0.1:$KAFKA_PORT" "port held by $(port_owner "$KAFKA_PORT")"
+    bad=$((bad + 1))
+  else
+    status_row kafka stopped - "127.0.0.1:$KAFKA_PORT" -
+    bad=$((bad + 1))
+  fi
+
+  cluster=$(pg_cluster)
+  if [[ -z $cluster ]]; then
+    if command -v pg_lsclusters >/dev/null 2>&1; then
+      status_row postgres missing - "127.0.0.1:$PGPORT" "no cluster on port $PGPORT"
+    else
+      status_row postgres missing - "127.0.0.1:$PGPORT" "PostgreSQL not installed"
+    fi
+    bad=$((bad + 1))
+  else
+    read -r ver name status datadir <<<"$cluster"
+    if [[ $status == online* ]]; then
+      if pg_isready -q -h 127.0.0.1 -p "$PGPORT"; then ready="yes (cluster $ver/$name)"; else ready="no" && bad=$((bad + 1)); fi
+      status_row postgres running "$(pg_postmaster_pid "$datadir")" "127.0.0.1:$PGPORT" "$ready"
+    else
+      status_row postgres stopped - "127.0.0.1:$PGPORT" "(cluster $ver/$name)"
+      bad=$((bad + 1))
+    fi
+  fi
+
+  for svc in "${SERVICES[@]}"; do
+    port=${SERVICE_PORT[$svc]}
+    if pid=$(service_pid "$svc"); then
+      code=$(service_health "$svc")
+      case $code in
+        200) ready=yes ;;
+        000) ready="no (no answer)" ;;
+        *) ready="no (HTTP $code)" ;;
+      esac
+      [[ $code == 200 ]] || bad=$((bad + 1))
+      status_row "$svc" running "$pid" "http://127.0.0.1:$port" "$ready"
+    elif port_in_use "$port"; then
+      status_row "$svc" foreign - "http://127.0.0.1:$port" "port held by $(port_owner "$port")"
+      bad=$((bad + 1))
+    else
+      status_row "$svc" stopped - "http://127.0.0.1:$port" -
+      bad=$((bad + 1))
+    fi
+  done
+  return "$bad"
+}

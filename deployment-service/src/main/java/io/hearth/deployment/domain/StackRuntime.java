@@ -1,0 +1,48 @@
+package io.hearth.deployment.domain;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** A stack as deployment-service runs it: its plan and where it stands. */
+@Entity
+@Table(name = "stack_runtime")
+public class StackRuntime extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+    public String tenant;
+    public String name;
+
+    /** The plan from template-service, as JSON. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String plan;
+
+    public String action;
+    public String status;
+
+    @Column(name = "status_reason")
+    public String statusReason;
+
+    /** Grows with every published status change, so readers can drop stale ones. */
+    @Column(name = "status_version")
+    public long statusVersion;
+
+    /** Optimistic lock: a stale owner's write fails instead of overwriting. */
+    @Version
+    public long version;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+}

@@ -1,0 +1,14 @@
+package io.hearth.deployment.messaging;
+
+/** The messaging channels of deployment-service; tests reuse these names. */
+public final class Channels {
+
+    /** Consumes {@code hearth.stack.commands}. */
+    public static final String STACK_COMMANDS = "stack-commands";
+
+    /** The consumer group, also the inbox's name for this consumer. */
+    public static final String GROUP = "deployment-service";
+
+    private Channels() {
+    }
+}

@@ -1,0 +1,27 @@
+package io.hearth.deployment.messaging;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.deployment.service.StackLifecycle;
+import io.hearth.platform.messaging.EventProcessor;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Dispatches stack commands by event type. */
+@ApplicationScoped
+public class StackCommandHandler {
+
+    private final StackLifecycle lifecycle;
+
+    public StackCommandHandler(StackLifecycle lifecycle) {
+        this.lifecycle = lifecycle;
+    }
+
+    /** Applies one command inside the processor's transaction. */
+    public Uni<Void> handle(CloudEvent event) {
+        return switch (event.type()) {
+            case StackCreateRequested.TYPE -> lifecycle.create(event.dataAs(StackCreateRequested.class));
+            default -> EventProcessor.ignore(event);
+        };
+    }
+}

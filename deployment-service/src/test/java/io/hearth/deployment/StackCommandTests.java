@@ -1,0 +1,131 @@
+package io.hearth.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.plan.PlannedOutput;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Stack commands in, status events out, over the real topics, with template-service played by the test. */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class StackCommandTests {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+    private ConsumerTask<String, String> events;
+
+    @BeforeEach
+    void listen() {
+        events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
+    }
+
+    @AfterEach
+    void stop() {
+        events.close();
+    }
+
+    @Test
+    void aStackWithoutResourcesGoesInProgressThenCompleteWithItsOutputs() {
+        String id = UUID.randomUUID().toString();
+        send(id, createCommand(id, List.of()).toJson());
+
+        List<StackStatusChanged> statuses = awaitStatuses(id, 2);
+        assertThat(statuses).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(statuses).extracting(StackStatusChanged::version).containsExactly(1L, 2L);
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Stack CREATE completed successfully");
+        assertThat(statuses.get(1).outputs().get("greeting").asText()).isEqualTo("hello");
+        assertThat(db.queryLong("select count(*) from stack_runtime where id = ?::uuid and status = 'COMPLETE'", id))
+                .isOne();
+    }
+
+    @Test
+    void aRedeliveredCommandIsAppliedOnce() {
+        String id = UUID.randomUUID().toString();
+        String command = createCommand(id, List.of()).toJson();
+        send(id, command);
+        send(id, command);
+        String marker = UUID.randomUUID().toString();
+        // Same key, same partition: once the marker is applied, both copies were consumed.
+        send(id, createCommand(marker, List.of()).toJson());
+
+        awaitStatuses(marker, 2);
+        awaitStatuses(id, 2);
+        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", id)).isEqualTo(2);
+        assertThat(statusesOf(id)).hasSize(2);
+    }
+
+    @Test
+    void aResourceTypeThisVersionCannotCreateFailsTheStackWithAReasonNamingIt() {
+        String id = UUID.randomUUID().toString();
+        PlannedResource none = new PlannedResource("nothing", "OS::Heat::None", null, List.of(), null, null);
+        send(id, createCommand(id, List.of(none)).toJson());
+
+        List<StackStatusChanged> statuses = awaitStatuses(id, 2);
+        assertThat(statuses.get(1).stackStatus()).isEqualTo("CREATE_FAILED");
+        assertThat(statuses.get(1).statusReason()).contains("OS::Heat::None").contains("nothing");
+        assertThat(events.getRecords()).filteredOn(r -> id.equals(r.key()))
+                .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);
+    }
+
+    @Test
+    void aCommandThatIsNoEventGoesToTheDeadLetterTopic() {
+        ConsumerTask<String, String> dlq = kafka.consumeStrings().fromTopics(Topics.dlq(Topics.STACK_COMMANDS));
+        try {
+            String key = UUID.randomUUID().toString();
+            send(key, "{\"specversion\": \"1.0\"}");
+            await().atMost(WAIT).until(() -> dlq.getRecords().stream().anyMatch(r -> key.equals(r.key())));
+        } finally {
+            dlq.close();
+        }
+    }
+
+    private static CloudEvent createCommand(String id, List<PlannedResource> resources) {
+        StackPlan plan = new StackPlan("2018-08-31", "test", Map.of(), resources,
+                Map.of("greeting", new PlannedOutput(null, TextNode.valueOf("hello"))), null, true);
+        return CloudEvent.of("/hearth/template-service", id, new StackCreateRequested(id, "demo", "s-" + id, plan));
+    }
+
+    private void send(String key, String value) {
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_COMMANDS, key, value)).awaitCompletion();
+    }
+
+    private List<StackStatusChanged> awaitStatuses(String id, int count) {
+        await().atMost(WAIT).until(() -> statusesOf(id).size() >= count);
+        return statusesOf(id);
+    }
+
+    private List<StackStatusChanged> statusesOf(String id) {
+        return events.getRecords().stream().filter(r -> id.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> StackStatusChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(StackStatusChanged.class)).toList();
+    }
+}

@@ -1,0 +1,72 @@
+package io.hearth.system;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A user's first stack through the whole system: template-service plans it and publishes the
+ * command, deployment-service runs it and publishes its status, template-service shows it.
+ * Every hop crosses the real Kafka broker; each service is its own process.
+ */
+class StackLifecycleIT {
+
+    private static final String TEMPLATE = """
+            heat_template_version: 2018-08-31
+            description: a stack with no resources
+            parameters:
+              greeting: {type: string, default: hello}
+            outputs:
+              greeting: {value: {get_param: greeting}}
+            """;
+
+    @BeforeAll
+    static void system() {
+        LocalSystem.up();
+    }
+
+    private static RequestSpecification api() {
+        return given().baseUri(LocalSystem.publicApi()).header("X-Auth-Token", "hearth-dev-token")
+                .contentType(ContentType.JSON).redirects().follow(false);
+    }
+
+    @Test
+    void everyServiceIsReadyWithKafkaAndItsDatabase() {
+        for (int port : new int[] {8004, 8005, 8006, 8007}) {
+            given().baseUri("http://127.0.0.1:" + port).get("/q/health/ready").then().statusCode(200)
+                    .body("status", equalTo("UP"))
+                    .body("checks.name", hasItems("Reactive PostgreSQL connections health check",
+                            "SmallRye Reactive Messaging - readiness check"));
+        }
+    }
+
+    @Test
+    void aStackWithNoResourcesReachesCreateCompleteThroughKafka() {
+        String name = "it-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "parameters",
+                        Map.of("greeting", "hi from the system test")))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
+                "CREATE_COMPLETE".equals(api().get("/v1/demo/stacks/" + name + "/" + id)
+                        .then().statusCode(200).extract().path("stack.stack_status")));
+
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.stack_status_reason", equalTo("Stack CREATE completed successfully"))
+                .body("stack.outputs[0].output_key", equalTo("greeting"))
+                .body("stack.outputs[0].output_value", equalTo("hi from the system test"));
+        var statuses = api().get("/v1/demo/stacks/" + name + "/" + id + "/events").then().statusCode(200)
+                .extract().jsonPath().getList("events.resource_status", String.class);
+        assertThat(statuses).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+}

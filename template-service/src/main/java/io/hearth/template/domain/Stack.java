@@ -1,0 +1,102 @@
+package io.hearth.template.domain;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** A stack as its user defined it, with the status read model fed by stack events. */
+@Entity
+@Table(name = "stack")
+public class Stack extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+    public String tenant;
+    public String name;
+    public String description;
+
+    /** The template as JSON. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String template;
+
+    /** The environment as JSON, may be null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String environment;
+
+    /** The request's files (name to content) as JSON, may be null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String files;
+
+    /** The resolved parameter values as a JSON object. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String parameters;
+
+    @Column(name = "timeout_mins")
+    public Integer timeoutMins;
+
+    @Column(name = "disable_rollback")
+    public boolean disableRollback;
+
+    public String action;
+    public String status;
+
+    @Column(name = "status_reason")
+    public String statusReason;
+
+    /** Resolved outputs as a JSON object once known, else null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String outputs;
+
+    /** The version of the last status event applied; older events are ignored. */
+    @Column(name = "status_version")
+    public long statusVersion;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    public Instant deletedAt;
+
+    /** Heat's combined status, e.g. CREATE_COMPLETE. */
+    public String stackStatus() {
+        return action + "_" + status;
+    }
+
+    /** A tenant's live stack by name or id. */
+    public static Uni<Stack> findLive(String tenant, String nameOrId) {
+        UUID id = parseId(nameOrId);
+        return id == null
+                ? find("tenant = ?1 and name = ?2 and deletedAt is null", tenant, nameOrId).firstResult()
+                : find("tenant = ?1 and id = ?2 and deletedAt is null", tenant, id).firstResult();
+    }
+
+    /** A tenant's live stacks, newest first. */
+    public static Uni<List<Stack>> listLive(String tenant) {
+        return list("tenant = ?1 and deletedAt is null order by createdAt desc", tenant);
+    }
+
+    /** The id a string names, or null when it is not a UUID. */
+    public static UUID parseId(String value) {
+        try {
+            return UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.hearth.template.messaging;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.platform.messaging.EventProcessor;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackEvent;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * Keeps the stack read model and event history up to date from {@code hearth.stack.events}.
+ * Runs inside the processor's transaction; a status older than the one shown is recorded in
+ * the history but does not move the stack back.
+ */
+@ApplicationScoped
+public class StackEventHandler {
+
+    private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
+
+    /** Applies one event. */
+    public Uni<Void> handle(CloudEvent event) {
+        return switch (event.type()) {
+            case StackStatusChanged.TYPE -> stackStatusChanged(event, event.dataAs(StackStatusChanged.class));
+            case ResourceStatusChanged.TYPE -> resourceStatusChanged(event, event.dataAs(ResourceStatusChanged.class));
+            default -> EventProcessor.ignore(event);
+        };
+    }
+
+    private Uni<Void> stackStatusChanged(CloudEvent event, StackStatusChanged change) {
+        UUID stackId = UUID.fromString(change.stackId());
+        return Stack.<Stack>findById(stackId).chain(stack -> {
+            if (stack == null) {
+                LOG.warnf("status %s for unknown stack %s ignored", change.stackStatus(), change.stackId());
+                return Uni.createFrom().voidItem();
+            }
+            if (change.version() > stack.statusVersion) {
+                stack.action = change.action();
+                stack.status = change.status();
+                stack.statusReason = change.statusReason();
+                stack.statusVersion = change.version();
+                stack.updatedAt = "CREATE".equals(change.action()) ? stack.updatedAt : event.time();
+                stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
+            }
+            return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),
+                    change.status(), change.statusReason());
+        });
+    }
+
+    private Uni<Void> resourceStatusChanged(CloudEvent event, ResourceStatusChanged change) {
+        UUID stackId = UUID.fromString(change.stackId());
+        return Stack.<Stack>findById(stackId).chain(stack -> stack == null ? Uni.createFrom().voidItem()
+                : record(event, stackId, change.resourceName(), change.physicalResourceId(), change.resourceType(),
+                        change.action(), change.status(), change.statusReason()));
+    }
+
+    private static Uni<Void> record(CloudEvent source, UUID stackId, String resourceName, String physicalId,
+            String type, String action, String status, String reason) {
+        StackEvent event = new StackEvent();
+        event.id = UUID.fromString(source.id());
+        event.stackId = stackId;
+        event.resourceName = resourceName;
+        event.physicalResourceId = physicalId;
+        event.resourceType = type;
+        event.action = action;
+        event.status = status;
+        event.statusReason = reason;
+        event.eventTime = source.time();
+        return event.persist().replaceWithVoid();
+    }
+}

@@ -1,0 +1,105 @@
+package io.hearth.template.rest;
+
+import io.hearth.platform.rest.ApiException;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackEvent;
+import io.hearth.template.rest.dto.CreateStackRequest;
+import io.hearth.template.rest.dto.EventView;
+import io.hearth.template.rest.dto.StackCreated;
+import io.hearth.template.rest.dto.StackView;
+import io.hearth.template.service.StackService;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+/** Heat Orchestration API v1: stacks. */
+@Path("/v1/{tenant}/stacks")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class StackResource {
+
+    private final StackService stacks;
+    private final StackViews views;
+
+    public StackResource(StackService stacks, StackViews views) {
+        this.stacks = stacks;
+        this.views = views;
+    }
+
+    /** Creates a stack: 201 with its id and link; the work goes on in the background. */
+    @POST
+    public Uni<Response> create(@PathParam("tenant") String tenant, CreateStackRequest request,
+            @Context UriInfo uri) {
+        return stacks.create(tenant, request).map(stack -> {
+            String href = views.href(uri, stack);
+            return Response.created(URI.create(href))
+                    .entity(new StackCreated(new StackCreated.Ref(stack.id.toString(),
+                            List.of(io.hearth.template.rest.dto.Link.self(href)))))
+                    .build();
+        });
+    }
+
+    /** Lists the tenant's stacks. */
+    @GET
+    @WithSession
+    public Uni<Map<String, List<StackView>>> list(@PathParam("tenant") String tenant, @Context UriInfo uri) {
+        return Stack.listLive(tenant).map(all -> Map.of("stacks",
+                all.stream().map(stack -> views.summary(uri, stack)).toList()));
+    }
+
+    /** Finds a stack by name or id and redirects to its canonical URL, as Heat does. */
+    @GET
+    @Path("/{stackIdentity}")
+    @WithSession
+    public Uni<Response> lookup(@PathParam("tenant") String tenant, @PathParam("stackIdentity") String identity,
+            @Context UriInfo uri) {
+        return find(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
+                .location(URI.create(views.href(uri, stack))).build());
+    }
+
+    /** Shows a stack. */
+    @GET
+    @Path("/{stackName}/{stackId}")
+    @WithSession
+    public Uni<Map<String, StackView>> show(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
+        return find(tenant, name, id).map(stack -> Map.of("stack", views.full(uri, stack)));
+    }
+
+    /** Lists a stack's events, oldest first. */
+    @GET
+    @Path("/{stackName}/{stackId}/events")
+    @WithSession
+    public Uni<Map<String, List<EventView>>> events(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
+        return find(tenant, name, id)
+                .chain(stack -> StackEvent.<StackEvent>list("stackId = ?1 order by seq", stack.id)
+                        .map(events -> Map.of("events",
+                                events.stream().map(event -> views.event(uri, stack, event)).toList())));
+    }
+
+    private static Uni<Stack> find(String tenant, String nameOrId) {
+        return Stack.findLive(tenant, nameOrId).onItem().ifNull()
+                .failWith(() -> ApiException.notFound("The Stack (" + nameOrId + ") could not be found."));
+    }
+
+    private static Uni<Stack> find(String tenant, String name, String id) {
+        return find(tenant, id).invoke(stack -> {
+            if (!stack.name.equals(name)) {
+                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
+            }
+        });
+    }
+}

@@ -1,0 +1,72 @@
+package io.hearth.template.rest;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackEvent;
+import io.hearth.template.rest.dto.EventView;
+import io.hearth.template.rest.dto.Link;
+import io.hearth.template.rest.dto.StackView;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds Heat's JSON views of stacks and events. */
+@ApplicationScoped
+public class StackViews {
+
+    private static final TypeReference<Map<String, JsonNode>> MAP = new TypeReference<>() {
+    };
+
+    /** The stack's canonical URL, {@code .../v1/{tenant}/stacks/{name}/{id}}. */
+    public String href(UriInfo uri, Stack stack) {
+        return uri.getBaseUriBuilder().path("v1").path(stack.tenant).path("stacks").path(stack.name)
+                .path(stack.id.toString()).build().toString();
+    }
+
+    /** The stack as stack-list shows it. */
+    public StackView summary(UriInfo uri, Stack stack) {
+        return view(uri, stack, null, null);
+    }
+
+    /** The stack as stack-show shows it, with parameters and outputs. */
+    public StackView full(UriInfo uri, Stack stack) {
+        Map<String, JsonNode> parameters = new LinkedHashMap<>(HearthJson.read(stack.parameters, MAP));
+        parameters.put("OS::stack_id", TextNode.valueOf(stack.id.toString()));
+        parameters.put("OS::stack_name", TextNode.valueOf(stack.name));
+        parameters.put("OS::project_id", TextNode.valueOf(stack.tenant));
+        JsonNode outputSection = HearthJson.readTree(stack.template).path("outputs");
+        Map<String, JsonNode> values = stack.outputs == null ? Map.of() : HearthJson.read(stack.outputs, MAP);
+        List<StackView.Output> outputs = new ArrayList<>();
+        outputSection.fields().forEachRemaining(e -> outputs.add(new StackView.Output(e.getKey(),
+                values.get(e.getKey()), e.getValue().path("description").asText(null))));
+        return view(uri, stack, parameters, outputs);
+    }
+
+    /** An event as event-list shows it. */
+    public EventView event(UriInfo uri, Stack stack, StackEvent event) {
+        String href = href(uri, stack) + "/resources/" + event.resourceName + "/events/" + event.id;
+        return new EventView(event.id.toString(), event.resourceName, event.resourceName, event.physicalResourceId,
+                event.action + "_" + event.status, event.statusReason, time(event.eventTime),
+                List.of(Link.self(href)));
+    }
+
+    private StackView view(UriInfo uri, Stack stack, Map<String, JsonNode> parameters,
+            List<StackView.Output> outputs) {
+        return new StackView(stack.id.toString(), stack.name, stack.description, stack.description,
+                time(stack.createdAt), time(stack.updatedAt), time(stack.deletedAt), stack.stackStatus(),
+                stack.statusReason, parameters, outputs, List.of(Link.self(href(uri, stack))), stack.timeoutMins,
+                stack.disableRollback, List.of(), List.of(), null, null, null, stack.tenant, stack.tenant);
+    }
+
+    private static String time(Instant instant) {
+        return instant == null ? null : instant.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}

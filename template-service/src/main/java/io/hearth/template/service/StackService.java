@@ -1,0 +1,130 @@
+package io.hearth.template.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.rest.ApiException;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.rest.dto.CreateStackRequest;
+import io.hearth.template.template.StackPlanner;
+import io.hearth.template.template.TemplateException;
+import io.hearth.template.template.TemplateParser;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** Stack use cases: each change and the command it causes commit together through the outbox. */
+@ApplicationScoped
+public class StackService {
+
+    /** Heat's rule for stack names. */
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_.-]{0,254}");
+
+    private final TemplateParser parser;
+    private final StackPlanner planner;
+    private final Outbox outbox;
+
+    public StackService(TemplateParser parser, StackPlanner planner, Outbox outbox) {
+        this.parser = parser;
+        this.planner = planner;
+        this.outbox = outbox;
+    }
+
+    /**
+     * Validates and plans a new stack, stores it as CREATE_IN_PROGRESS and asks
+     * deployment-service to create it.
+     *
+     * @throws ApiException 400 for an invalid request or template, 409 for a name in use
+     */
+    @WithTransaction
+    public Uni<Stack> create(String tenant, CreateStackRequest request) {
+        Stack stack = newStack(tenant, request);
+        StackPlan plan = plan(request, stack);
+        return Stack.findLive(tenant, stack.name)
+                .chain(existing -> {
+                    if (existing != null) {
+                        throw new ApiException(409, "StackExists", "The Stack (" + stack.name + ") already exists.");
+                    }
+                    return stack.<Stack>persist();
+                })
+                .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
+                        new StackCreateRequested(stack.id.toString(), tenant, stack.name, plan)));
+    }
+
+    private static Stack newStack(String tenant, CreateStackRequest request) {
+        if (request == null) {
+            throw ApiException.badRequest("InvalidRequest", "The request body is missing");
+        }
+        if (request.stackName() == null || !NAME.matcher(request.stackName()).matches()) {
+            throw ApiException.badRequest("StackValidationFailed", "Invalid stack name " + request.stackName()
+                    + ": it must start with a letter and contain only letters, digits, '_', '-' and '.'"
+                    + " (at most 255 characters)");
+        }
+        if (request.templateUrl() != null && request.template() == null) {
+            throw ApiException.badRequest("InvalidTemplateReference",
+                    "template_url is not supported: send the template itself in 'template'");
+        }
+        if (request.template() == null || request.template().isNull()) {
+            throw ApiException.badRequest("InvalidTemplateReference", "No template specified: send 'template'");
+        }
+        if (request.timeoutMins() != null && request.timeoutMins() <= 0) {
+            throw ApiException.badRequest("StackValidationFailed", "timeout_mins must be a positive number of minutes");
+        }
+        Stack stack = new Stack();
+        stack.id = UUID.randomUUID();
+        stack.tenant = tenant;
+        stack.name = request.stackName();
+        stack.timeoutMins = request.timeoutMins();
+        stack.disableRollback = request.disableRollback() == null || request.disableRollback();
+        stack.action = "CREATE";
+        stack.status = "IN_PROGRESS";
+        stack.statusReason = "Stack CREATE started";
+        stack.createdAt = Instant.now();
+        return stack;
+    }
+
+    private StackPlan plan(CreateStackRequest request, Stack stack) {
+        try {
+            JsonNode template = parser.validate(request.template().isTextual()
+                    ? parser.read(request.template().asText()) : request.template());
+            JsonNode environment = request.environment() == null || request.environment().isNull() ? null
+                    : request.environment().isTextual() ? parser.read(request.environment().asText())
+                    : request.environment();
+            StackPlan plan = planner.plan(template, parameters(template, environment, request.parameters()),
+                    request.timeoutMins(), stack.disableRollback);
+            stack.description = plan.description();
+            stack.template = HearthJson.write(template);
+            stack.environment = environment == null ? null : HearthJson.write(environment);
+            stack.files = request.files() == null ? null : HearthJson.write(request.files());
+            stack.parameters = HearthJson.write(plan.parameters());
+            return plan;
+        } catch (TemplateException e) {
+            throw ApiException.badRequest("StackValidationFailed", e.getMessage());
+        }
+    }
+
+    /** Environment parameters and parameter_defaults, then the request's parameters, which win. */
+    private static Map<String, JsonNode> parameters(JsonNode template, JsonNode environment,
+            Map<String, JsonNode> given) {
+        Map<String, JsonNode> values = new LinkedHashMap<>();
+        if (environment != null) {
+            environment.path("parameter_defaults").fields().forEachRemaining(e -> {
+                if (template.path("parameters").has(e.getKey())) {
+                    values.put(e.getKey(), e.getValue());
+                }
+            });
+            environment.path("parameters").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue()));
+        }
+        if (given != null) {
+            values.putAll(given);
+        }
+        return values;
+    }
+}

@@ -1,0 +1,94 @@
+package io.hearth.template.template;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a HOT template (YAML or JSON text, or a JSON object) and checks its outline: the
+ * version, the known sections, and that every resource names a type.
+ */
+@ApplicationScoped
+public class TemplateParser {
+
+    /** Heat's template versions, by date and by release name. */
+    public static final Set<String> VERSIONS = Set.of("2013-05-23", "2014-10-16", "2015-04-30", "2015-10-15",
+            "2016-04-08", "2016-10-14", "newton", "2017-02-24", "ocata", "2017-09-01", "pike", "2018-03-02",
+            "queens", "2018-08-31", "rocky", "2021-04-16", "wallaby");
+
+    private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
+            "parameters", "resources", "outputs", "conditions");
+
+    private final ObjectMapper yaml = new YAMLMapper(YAMLFactory.builder().build());
+
+    /** Reads template text; YAML is a superset of JSON, so both are read the same way. */
+    public JsonNode read(String text) {
+        try {
+            JsonNode node = yaml.readTree(text);
+            return node == null ? yaml.nullNode() : node;
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new TemplateException("Error parsing template" + where + ": " + e.getOriginalMessage());
+        }
+    }
+
+    /** Checks the template's outline and returns it; every problem is reported together. */
+    public JsonNode validate(JsonNode template) {
+        if (template == null || !template.isObject()) {
+            throw new TemplateException("The template is not a mapping (YAML) or object (JSON)");
+        }
+        List<String> problems = new ArrayList<>();
+        JsonNode version = template.get("heat_template_version");
+        if (version == null) {
+            problems.add("Template format version not found: heat_template_version is missing");
+        } else if (!VERSIONS.contains(version.asText())) {
+            problems.add("heat_template_version: \"" + version.asText() + "\" is not a known version; expected one of "
+                    + VERSIONS.stream().sorted().toList());
+        }
+        template.fieldNames().forEachRemaining(section -> {
+            if (!SECTIONS.contains(section)) {
+                problems.add("The template section is invalid: " + section);
+            }
+        });
+        checkMapping(template, "parameters", problems);
+        checkMapping(template, "outputs", problems);
+        if (checkMapping(template, "resources", problems)) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = template.get("resources").fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> resource = it.next();
+                String path = "resources." + resource.getKey();
+                JsonNode type = resource.getValue().get("type");
+                if (!resource.getValue().isObject()) {
+                    problems.add(path + ": a resource must be a mapping");
+                } else if (type == null || !type.isTextual() || type.asText().isBlank()) {
+                    problems.add(path + ".type: a resource must have a type");
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new TemplateException(problems);
+        }
+        return template;
+    }
+
+    private static boolean checkMapping(JsonNode template, String section, List<String> problems) {
+        JsonNode node = template.get(section);
+        if (node == null || node.isNull()) {
+            return false;
+        }
+        if (!node.isObject()) {
+            problems.add(section + ": must be a mapping");
+            return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,193 @@
+package io.hearth.template;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The stacks API as a Heat client uses it, with deployment-service's side played over the
+ * real topics: the command must reach {@code hearth.stack.commands}, and status events on
+ * {@code hearth.stack.events} must show up in stack-show.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class StackApiTests {
+
+    private static final String TOKEN = "hearth-dev-token";
+    private static final String HELLO = """
+            heat_template_version: 2018-08-31
+            description: says hello
+            parameters:
+              greeting:
+                type: string
+                default: hello
+            outputs:
+              greeting:
+                description: what it says
+                value: {get_param: greeting}
+            """;
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final TestDatabase db = TestDatabase.schema("template");
+
+    private static RequestSpecification api() {
+        return given().header("X-Auth-Token", TOKEN).contentType(ContentType.JSON).redirects().follow(false);
+    }
+
+    private static String name() {
+        return "s-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static String create(String name, Object template, Map<String, Object> parameters) {
+        return api().body(Map.of("stack_name", name, "template", template, "parameters", parameters))
+                .post("/v1/demo/stacks")
+                .then().statusCode(201)
+                .header("Location", containsString("/v1/demo/stacks/" + name + "/"))
+                .extract().path("stack.id");
+    }
+
+    @Test
+    void aCreatedStackIsInProgressAndItsPlanReachesTheCommandsTopic() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String name = name();
+            String id = create(name, HELLO, Map.of("greeting", "bonjour"));
+
+            api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                    .body("stack.stack_name", equalTo(name))
+                    .body("stack.stack_status", equalTo("CREATE_IN_PROGRESS"))
+                    .body("stack.parameters.greeting", equalTo("bonjour"))
+                    .body("stack.description", equalTo("says hello"));
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> commands.getRecords().stream()
+                    .anyMatch(r -> id.equals(r.key())));
+            ConsumerRecord<String, String> record = commands.getRecords().stream()
+                    .filter(r -> id.equals(r.key())).findFirst().orElseThrow();
+            CloudEvent event = CloudEvent.parse(record.value());
+            assertThat(event.type()).isEqualTo(StackCreateRequested.TYPE);
+            assertThat(event.subject()).isEqualTo(id);
+            StackCreateRequested command = event.dataAs(StackCreateRequested.class);
+            assertThat(command.tenant()).isEqualTo("demo");
+            assertThat(command.stackName()).isEqualTo(name);
+            assertThat(command.plan().resources()).isEmpty();
+            assertThat(command.plan().outputs().get("greeting").value().asText()).isEqualTo("bonjour");
+        } finally {
+            commands.close();
+        }
+    }
+
+    @Test
+    void statusEventsFromTheTopicShowInStackShowAndEventsAndNeverGoBack() {
+        String name = name();
+        String id = create(name, HELLO, Map.of());
+        publishStatus(id, name, "COMPLETE", "Stack CREATE completed successfully", Map.of("greeting", "hello"), 2);
+        publishStatus(id, name, "IN_PROGRESS", "Stack CREATE started", null, 1);
+
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                db.queryLong("select count(*) from stack_event where stack_id = ?::uuid", id) == 2);
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.stack_status", equalTo("CREATE_COMPLETE"))
+                .body("stack.stack_status_reason", equalTo("Stack CREATE completed successfully"))
+                .body("stack.outputs[0].output_key", equalTo("greeting"))
+                .body("stack.outputs[0].output_value", equalTo("hello"))
+                .body("stack.outputs[0].description", equalTo("what it says"));
+        api().get("/v1/demo/stacks/" + name + "/" + id + "/events").then().statusCode(200)
+                .body("events.resource_status", hasItem("CREATE_COMPLETE"))
+                .body("events.resource_name", hasItem(name));
+    }
+
+    @Test
+    void showByNameOrIdRedirectsToTheCanonicalUrl() {
+        String name = name();
+        String id = create(name, HELLO, Map.of());
+        api().get("/v1/demo/stacks/" + name).then().statusCode(302)
+                .header("Location", endsWith("/v1/demo/stacks/" + name + "/" + id));
+        api().get("/v1/demo/stacks/" + id).then().statusCode(302)
+                .header("Location", endsWith("/v1/demo/stacks/" + name + "/" + id));
+        api().get("/v1/demo/stacks").then().statusCode(200).body("stacks.stack_name", hasItem(name));
+    }
+
+    @Test
+    void tokensAreCheckedAndTenantsSeeOnlyTheirOwnStacks() {
+        String name = name();
+        String id = create(name, HELLO, Map.of());
+        given().get("/v1/demo/stacks").then().statusCode(401)
+                .body("error.message", containsString("Authentication required"));
+        given().header("X-Auth-Token", "forged").get("/v1/demo/stacks").then().statusCode(401)
+                .body("error.message", equalTo("The token is not valid"));
+        given().header("Authorization", "Bearer " + TOKEN).get("/v1/demo/stacks").then().statusCode(200);
+        given().header("X-Auth-Token", TOKEN).get("/v1/other/stacks").then().statusCode(403);
+        given().header("X-Auth-Token", "other-token").get("/v1/other/stacks/" + name + "/" + id)
+                .then().statusCode(404).body("error.message", equalTo("The Stack (" + id + ") could not be found."));
+    }
+
+    @Test
+    void badInputIsRefusedPreciselyAndStoresNothing() {
+        long stacksBefore = db.queryLong("select count(*) from stack");
+        long outboxBefore = db.queryLong("select count(*) from outbox_event");
+        String name = name();
+        api().body(Map.of("stack_name", name, "template", "heat_template_version: 2018-08-31\nresources: [a\n"))
+                .post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.type", equalTo("StackValidationFailed"))
+                .body("error.message", containsString("Error parsing template at line"));
+        api().body(Map.of("stack_name", name, "template", HELLO, "parameters", Map.of("colour", "red")))
+                .post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.message", equalTo("The Parameter (colour) was not defined in template."));
+        api().body(Map.of("stack_name", name, "template", "description: no version\nbogus: 1\n"))
+                .post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.message", containsString("heat_template_version is missing"))
+                .body("error.message", containsString("The template section is invalid: bogus"));
+        api().body(Map.of("stack_name", name, "template", """
+                heat_template_version: 2018-08-31
+                resources:
+                  a: {type: OS::Heat::None, depends_on: b}
+                  b: {type: OS::Heat::None, properties: {x: {get_resource: a}}}
+                """)).post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.message", equalTo("Circular Dependency Found: a -> b -> a"));
+        api().body(Map.of("stack_name", "1bad", "template", HELLO)).post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.message", containsString("Invalid stack name 1bad"));
+        api().body("{not json").post("/v1/demo/stacks").then().statusCode(400);
+        assertThat(db.queryLong("select count(*) from stack")).isEqualTo(stacksBefore);
+        assertThat(db.queryLong("select count(*) from outbox_event")).isEqualTo(outboxBefore);
+
+        create(name, HELLO, Map.of());
+        api().body(Map.of("stack_name", name, "template", HELLO)).post("/v1/demo/stacks").then().statusCode(409)
+                .body("error.message", equalTo("The Stack (" + name + ") already exists."));
+    }
+
+    private void publishStatus(String id, String name, String status, String reason, Map<String, Object> outputs,
+            long version) {
+        Map<String, com.fasterxml.jackson.databind.JsonNode> values = outputs == null ? null
+                : Map.of("greeting", com.fasterxml.jackson.databind.node.TextNode.valueOf((String) outputs.get("greeting")));
+        CloudEvent event = CloudEvent.of("/hearth/deployment-service", id,
+                new StackStatusChanged(id, "demo", name, "CREATE", status, reason, values, version));
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_EVENTS, id, event.toJson()))
+                .awaitCompletion();
+    }
+}
