@@ -24,9 +24,19 @@ public interface EventingConfig {
         @WithDefault("true")
         boolean enabled();
 
-        /** How long the relay waits when the outbox was empty. */
-        @WithDefault("25ms")
+        /**
+         * How long the relay waits when the outbox was empty and no notification came: a
+         * fallback, since every outbox write notifies the relay when its transaction commits.
+         */
+        @WithDefault("1s")
         Duration pollInterval();
+
+        /**
+         * The PostgreSQL NOTIFY channel outbox writes wake the relay on; one per service, since
+         * the services may share a database. Lower-case letters, digits and '_' only.
+         */
+        @WithDefault("hearth_outbox_${quarkus.application.name}")
+        String notifyChannel();
 
         /** How many rows one transaction claims and publishes. */
         @WithDefault("256")

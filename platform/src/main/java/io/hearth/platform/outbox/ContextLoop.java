@@ -1,31 +1,36 @@
 package io.hearth.platform.outbox;
 
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
  * Runs a reactive step again and again, waiting between runs as the step's result says,
- * until stopped. Each run gets a fresh, safe duplicated Vert.x context, as a request does:
- * Hibernate Reactive keeps its session in the context, so nothing of one run (or of another
- * loop) can leak into the next. A failed step is logged and retried after the failure delay;
- * it never ends the loop.
+ * until stopped; {@link #wakeUp()} cuts a wait short. Each run gets a fresh, safe duplicated
+ * Vert.x context, as a request does: Hibernate Reactive keeps its session in the context, so
+ * nothing of one run (or of another loop) can leak into the next. A failed step is logged and
+ * retried after the failure delay; it never ends the loop.
  */
 public final class ContextLoop<T> {
 
     private static final Logger LOG = Logger.getLogger(ContextLoop.class);
+    private static final long NO_TIMER = -1;
 
     private final String name;
     private final Vertx vertx;
     private final Supplier<Uni<T>> step;
     private final Function<T, Duration> delayAfter;
     private final Duration failureDelay;
+    private final AtomicLong timer = new AtomicLong(NO_TIMER);
+    private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private Context root;
     private volatile boolean running;
 
@@ -45,18 +50,37 @@ public final class ContextLoop<T> {
         }
         running = true;
         root = vertx.getOrCreateContext();
-        stepContext().runOnContext(v -> runStep());
+        runSoon();
     }
 
     /** Stops the loop after the step in flight, if any. */
     public void stop() {
         running = false;
+        long id = timer.getAndSet(NO_TIMER);
+        if (id != NO_TIMER) {
+            vertx.cancelTimer(id);
+        }
+    }
+
+    /**
+     * Asks for a run now: a waiting loop runs at once; a running step is followed by another
+     * run without waiting. Safe from any thread.
+     */
+    public void wakeUp() {
+        wakeRequested.set(true);
+        // Whoever takes the timer's id out (its own handler, a wake-up) is the one that runs.
+        long id = timer.getAndSet(NO_TIMER);
+        if (id != NO_TIMER) {
+            vertx.cancelTimer(id);
+            runSoon();
+        }
     }
 
     private void runStep() {
         if (!running) {
             return;
         }
+        wakeRequested.set(false);
         Uni.createFrom().<T>deferred(step::get).subscribe().with(
                 result -> schedule(delayAfter.apply(result)),
                 failure -> {
@@ -69,16 +93,27 @@ public final class ContextLoop<T> {
         if (!running) {
             return;
         }
-        if (delay.isZero()) {
-            stepContext().runOnContext(v -> runStep());
-        } else {
-            vertx.setTimer(Math.max(1, delay.toMillis()), id -> stepContext().runOnContext(v -> runStep()));
+        if (delay.isZero() || wakeRequested.get()) {
+            runSoon();
+            return;
+        }
+        long[] self = new long[1];
+        self[0] = vertx.setTimer(Math.max(1, delay.toMillis()), id -> {
+            if (timer.compareAndSet(self[0], NO_TIMER)) {
+                runSoon();
+            }
+        });
+        timer.set(self[0]);
+        // A wake-up that came between the check above and now found no timer to cancel.
+        if (wakeRequested.get() && timer.compareAndSet(self[0], NO_TIMER)) {
+            vertx.cancelTimer(self[0]);
+            runSoon();
         }
     }
 
-    private Context stepContext() {
+    private void runSoon() {
         Context context = VertxContext.createNewDuplicatedContext(root);
         VertxContextSafetyToggle.setContextSafe(context, true);
-        return context;
+        context.runOnContext(v -> runStep());
     }
 }

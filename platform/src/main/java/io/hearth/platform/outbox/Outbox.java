@@ -3,6 +3,7 @@ package io.hearth.platform.outbox;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.platform.config.EventingConfig;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
@@ -15,9 +16,11 @@ import java.util.UUID;
 public class Outbox {
 
     private final EventingConfig config;
+    private final OutboxNotifications notifications;
 
-    public Outbox(EventingConfig config) {
+    public Outbox(EventingConfig config, OutboxNotifications notifications) {
         this.config = config;
+        this.notifications = notifications;
     }
 
     /**
@@ -44,6 +47,9 @@ public class Outbox {
         row.topic = topic;
         row.payload = event.toJson();
         row.timestamp = event.time();
-        return row.persist().replaceWith(event);
+        return row.persist()
+                .chain(() -> Panache.getSession())
+                .chain(session -> session.createNativeQuery(notifications.notifySql()).executeUpdate())
+                .replaceWith(event);
     }
 }

@@ -25,7 +25,8 @@ import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 
 /**
- * Publishes the outbox to Kafka. Each batch is one transaction: claim unpublished rows with
+ * Publishes the outbox to Kafka as soon as outbox rows commit (woken by
+ * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction: claim unpublished rows with
  * {@code FOR UPDATE SKIP LOCKED} (so replicas share the work), send them with their key,
  * wait for the broker's acknowledgement of every one, then mark them published. A crash at
  * any point rolls the transaction back and the rows are sent again: delivery is at least
@@ -45,10 +46,15 @@ public class OutboxRelay {
     private final Counter published;
     private final ContextLoop<Integer> relayLoop;
     private final ContextLoop<Integer> cleanupLoop;
+    private final OutboxNotifications notifications;
+    private final Vertx vertx;
 
     public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
-            Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry) {
+            Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry,
+            OutboxNotifications notifications) {
         this.emitter = emitter;
+        this.notifications = notifications;
+        this.vertx = vertx;
         this.config = config.relay();
         this.published = Counter.builder("hearth.outbox.published")
                 .description("Outbox events acknowledged by Kafka").register(registry);
@@ -63,6 +69,7 @@ public class OutboxRelay {
         if (config.enabled()) {
             relayLoop.start();
             cleanupLoop.start();
+            notifications.listen(vertx, relayLoop::wakeUp);
         }
     }
 
