@@ -307,30 +307,29 @@ kafka_format_if_needed() {
   info "formatted in $(since "$start") s"
 }
 
+# Fails the start-up, with the broker's log tail, when Kafka died or the deadline passed.
+kafka_still_starting() {
+  local pid=$1 deadline=$2 waiting_for=$3
+  if ! alive "$pid"; then
+    log_tail "$LOG_DIR/kafka.log"
+    die "Kafka (pid $pid) exited during start-up; full log: $LOG_DIR/kafka.log"
+  fi
+  if (($(date +%s) >= deadline)); then
+    log_tail "$LOG_DIR/kafka.log"
+    die "Kafka $waiting_for within $KAFKA_START_TIMEOUT s; full log: $LOG_DIR/kafka.log"
+  fi
+}
+
 # Waits until the broker answers on its port and a TopicCommand --list succeeds.
 kafka_wait_ready() {
   local pid=$1 start=$2 deadline=$(($(date +%s) + KAFKA_START_TIMEOUT))
   while ! port_open "$KAFKA_PORT"; do
-    if ! alive "$pid"; then
-      log_tail "$LOG_DIR/kafka.log"
-      die "Kafka (pid $pid) exited during start-up; full log: $LOG_DIR/kafka.log"
-    fi
-    if (($(date +%s) >= deadline)); then
-      log_tail "$LOG_DIR/kafka.log"
-      die "Kafka did not open port $KAFKA_PORT within $KAFKA_START_TIMEOUT s; full log: $LOG_DIR/kafka.log"
-    fi
+    kafka_still_starting "$pid" "$deadline" "did not open port $KAFKA_PORT"
     sleep 0.5
   done
   until kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_BOOTSTRAP" \
     --command-config "$KAFKA_ADMIN_CONFIG" --list >/dev/null 2>>"$LOG_DIR/kafka-tools.log"; do
-    if ! alive "$pid"; then
-      log_tail "$LOG_DIR/kafka.log"
-      die "Kafka (pid $pid) exited during start-up; full log: $LOG_DIR/kafka.log"
-    fi
-    if (($(date +%s) >= deadline)); then
-      log_tail "$LOG_DIR/kafka.log"
-      die "Kafka opened port $KAFKA_PORT but did not answer an admin request within $KAFKA_START_TIMEOUT s; full log: $LOG_DIR/kafka.log"
-    fi
+    kafka_still_starting "$pid" "$deadline" "opened port $KAFKA_PORT but did not answer an admin request"
     sleep 1
   done
   info "Kafka ready on $KAFKA_BOOTSTRAP (pid $pid) after $(since "$start") s"
