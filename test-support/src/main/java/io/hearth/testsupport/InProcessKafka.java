@@ -13,6 +13,10 @@ final class InProcessKafka implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(InProcessKafka.class);
 
+    /** The broker logs at INFO per partition; tests keep its warnings only. Held so they stay configured. */
+    private static final java.util.logging.Logger[] QUIET = {
+        java.util.logging.Logger.getLogger("kafka"), java.util.logging.Logger.getLogger("org.apache.kafka")};
+
     private final KafkaClusterTestKit cluster;
 
     private InProcessKafka(KafkaClusterTestKit cluster) {
@@ -21,6 +25,9 @@ final class InProcessKafka implements AutoCloseable {
 
     /** Formats and starts a broker, returning once it accepts clients. */
     static InProcessKafka start() throws Exception {
+        for (java.util.logging.Logger logger : QUIET) {
+            logger.setLevel(java.util.logging.Level.WARNING);
+        }
         // A broker that loses its log dirs (Kafka's own shutdown hook deletes its temp dirs)
         // halts the JVM, which would fail a test run whose tests all passed. Here it logs.
         Exit.setExitProcedure((code, message) -> LOG.warnf("in-process Kafka asked to exit(%d): %s", code, message));
