@@ -11,6 +11,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
@@ -93,6 +94,27 @@ class StackCommandTests {
         assertThat(statuses.get(1).statusReason()).contains("OS::Heat::None").contains("nothing");
         assertThat(events.getRecords()).filteredOn(r -> id.equals(r.key()))
                 .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);
+    }
+
+    @Test
+    void aDeletedStackGoesDeleteInProgressThenDeleteCompleteOnce() {
+        String id = UUID.randomUUID().toString();
+        send(id, createCommand(id, List.of()).toJson());
+        CloudEvent delete = CloudEvent.of("/hearth/template-service", id,
+                new StackDeleteRequested(id, "demo", "s-" + id));
+        send(id, delete.toJson());
+        // A second delete (a user asking twice) changes nothing once the stack is gone.
+        send(id, CloudEvent.of("/hearth/template-service", id, new StackDeleteRequested(id, "demo", "s-" + id))
+                .toJson());
+
+        List<StackStatusChanged> statuses = awaitStatuses(id, 4);
+        assertThat(statuses).extracting(StackStatusChanged::stackStatus).containsExactly("CREATE_IN_PROGRESS",
+                "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(statuses).extracting(StackStatusChanged::version).containsExactly(1L, 2L, 3L, 4L);
+        String marker = UUID.randomUUID().toString();
+        send(id, createCommand(marker, List.of()).toJson());
+        awaitStatuses(marker, 2);
+        assertThat(statusesOf(id)).hasSize(4);
     }
 
     @Test

@@ -51,7 +51,7 @@ class StackLifecycleIT {
     }
 
     @Test
-    void aStackWithNoResourcesReachesCreateCompleteThroughKafka() {
+    void aStackWithNoResourcesIsCreatedAndDeletedThroughKafka() {
         String name = "it-" + UUID.randomUUID().toString().substring(0, 8);
         String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "parameters",
                         Map.of("greeting", "hi from the system test")))
@@ -68,5 +68,11 @@ class StackLifecycleIT {
         var statuses = api().get("/v1/demo/stacks/" + name + "/" + id + "/events").then().statusCode(200)
                 .extract().jsonPath().getList("events.resource_status", String.class);
         assertThat(statuses).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        api().delete("/v1/demo/stacks/" + name + "/" + id).then().statusCode(204);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
+                "DELETE_COMPLETE".equals(api().get("/v1/demo/stacks/" + name + "/" + id)
+                        .then().statusCode(200).extract().path("stack.stack_status")));
+        api().get("/v1/demo/stacks/" + name).then().statusCode(404);
     }
 }

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasItem;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
@@ -106,8 +107,8 @@ class StackApiTests {
     void statusEventsFromTheTopicShowInStackShowAndEventsAndNeverGoBack() {
         String name = name();
         String id = create(name, HELLO, Map.of());
-        publishStatus(id, name, "COMPLETE", "Stack CREATE completed successfully", Map.of("greeting", "hello"), 2);
-        publishStatus(id, name, "IN_PROGRESS", "Stack CREATE started", null, 1);
+        publishStatus(id, name, "CREATE", "COMPLETE", "Stack CREATE completed successfully", Map.of("greeting", "hello"), 2);
+        publishStatus(id, name, "CREATE", "IN_PROGRESS", "Stack CREATE started", null, 1);
 
         await().atMost(Duration.ofSeconds(30)).until(() ->
                 db.queryLong("select count(*) from stack_event where stack_id = ?::uuid", id) == 2);
@@ -134,6 +135,32 @@ class StackApiTests {
     }
 
     @Test
+    void deleteRedirectsByNameAsksDeploymentServiceAndHidesTheStackOnceDeleted() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String name = name();
+            String id = create(name, HELLO, Map.of());
+            String canonical = "/v1/demo/stacks/" + name + "/" + id;
+            api().delete("/v1/demo/stacks/" + name).then().statusCode(302).header("Location", endsWith(canonical));
+            api().delete(canonical).then().statusCode(204);
+            api().get(canonical).then().statusCode(200).body("stack.stack_status", equalTo("DELETE_IN_PROGRESS"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> commands.getRecords().stream()
+                    .anyMatch(r -> id.equals(r.key()) && r.value().contains(StackDeleteRequested.TYPE)));
+
+            publishStatus(id, name, "DELETE", "COMPLETE", "Stack DELETE completed successfully", null, 4);
+            await().atMost(Duration.ofSeconds(30)).until(() ->
+                    db.queryLong("select count(*) from stack where id = ?::uuid and deleted_at is not null", id) == 1);
+            api().get(canonical).then().statusCode(200).body("stack.stack_status", equalTo("DELETE_COMPLETE"));
+            api().get("/v1/demo/stacks/" + name).then().statusCode(404);
+            api().get("/v1/demo/stacks").then().statusCode(200)
+                    .body("stacks.stack_name", org.hamcrest.Matchers.not(hasItem(name)));
+            api().delete(canonical).then().statusCode(404);
+        } finally {
+            commands.close();
+        }
+    }
+
+    @Test
     void tokensAreCheckedAndTenantsSeeOnlyTheirOwnStacks() {
         String name = name();
         String id = create(name, HELLO, Map.of());
@@ -144,7 +171,7 @@ class StackApiTests {
         given().header("Authorization", "Bearer " + TOKEN).get("/v1/demo/stacks").then().statusCode(200);
         given().header("X-Auth-Token", TOKEN).get("/v1/other/stacks").then().statusCode(403);
         given().header("X-Auth-Token", "other-token").get("/v1/other/stacks/" + name + "/" + id)
-                .then().statusCode(404).body("error.message", equalTo("The Stack (" + id + ") could not be found."));
+                .then().statusCode(404).body("error.message", equalTo("The Stack (" + name + ") could not be found."));
     }
 
     @Test
@@ -181,12 +208,12 @@ class StackApiTests {
                 .body("error.message", equalTo("The Stack (" + name + ") already exists."));
     }
 
-    private void publishStatus(String id, String name, String status, String reason, Map<String, Object> outputs,
-            long version) {
+    private void publishStatus(String id, String name, String action, String status, String reason,
+            Map<String, Object> outputs, long version) {
         Map<String, com.fasterxml.jackson.databind.JsonNode> values = outputs == null ? null
                 : Map.of("greeting", com.fasterxml.jackson.databind.node.TextNode.valueOf((String) outputs.get("greeting")));
         CloudEvent event = CloudEvent.of("/hearth/deployment-service", id,
-                new StackStatusChanged(id, "demo", name, "CREATE", status, reason, values, version));
+                new StackStatusChanged(id, "demo", name, action, status, reason, values, version));
         kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_EVENTS, id, event.toJson()))
                 .awaitCompletion();
     }

@@ -2,6 +2,7 @@ package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.deployment.service.StackLifecycle;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
@@ -21,6 +22,7 @@ public class StackCommandHandler {
     public Uni<Void> handle(CloudEvent event) {
         return switch (event.type()) {
             case StackCreateRequested.TYPE -> lifecycle.create(event.dataAs(StackCreateRequested.class));
+            case StackDeleteRequested.TYPE -> lifecycle.delete(event.dataAs(StackDeleteRequested.class));
             default -> EventProcessor.ignore(event);
         };
     }

@@ -6,6 +6,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.outbox.Outbox;
@@ -53,6 +54,26 @@ public class StackLifecycle {
             return transition(stack, "CREATE", "IN_PROGRESS", "Stack CREATE started", null)
                     .chain(() -> stack.persist())
                     .chain(() -> proceed(stack, command.plan()));
+        });
+    }
+
+    /**
+     * Deletes a stack. Nothing this version creates outlives its stack yet, so the stack goes
+     * DELETE_IN_PROGRESS then DELETE_COMPLETE; the runtime row stays as its history.
+     */
+    public Uni<Void> delete(StackDeleteRequested command) {
+        UUID id = UUID.fromString(command.stackId());
+        return StackRuntime.<StackRuntime>findById(id).chain(stack -> {
+            if (stack == null) {
+                LOG.warnf("delete for unknown stack %s ignored", id);
+                return Uni.createFrom().voidItem();
+            }
+            if ("DELETE".equals(stack.action) && "COMPLETE".equals(stack.status)) {
+                LOG.infof("stack %s is already deleted; delete command ignored", id);
+                return Uni.createFrom().voidItem();
+            }
+            return transition(stack, "DELETE", "IN_PROGRESS", "Stack DELETE started", null)
+                    .chain(() -> transition(stack, "DELETE", "COMPLETE", "Stack DELETE completed successfully", null));
         });
     }
 

@@ -86,6 +86,13 @@ public class Stack extends PanacheEntityBase {
                 : find("tenant = ?1 and id = ?2 and deletedAt is null", tenant, id).firstResult();
     }
 
+    /** A tenant's stack by id, deleted ones included (Heat shows DELETE_COMPLETE by id). */
+    public static Uni<Stack> findAny(String tenant, String id) {
+        UUID uuid = parseId(id);
+        return uuid == null ? Uni.createFrom().nullItem()
+                : find("tenant = ?1 and id = ?2", tenant, uuid).firstResult();
+    }
+
     /** A tenant's live stacks, newest first. */
     public static Uni<List<Stack>> listLive(String tenant) {
         return list("tenant = ?1 and deletedAt is null order by createdAt desc", tenant);

@@ -45,6 +45,9 @@ public class StackEventHandler {
                 stack.statusVersion = change.version();
                 stack.updatedAt = "CREATE".equals(change.action()) ? stack.updatedAt : event.time();
                 stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
+                if ("DELETE".equals(change.action()) && "COMPLETE".equals(change.status())) {
+                    stack.deletedAt = event.time();
+                }
             }
             return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),
                     change.status(), change.statusReason());

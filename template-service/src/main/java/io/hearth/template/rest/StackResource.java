@@ -11,6 +11,7 @@ import io.hearth.template.service.StackService;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -69,6 +70,23 @@ public class StackResource {
                 .location(URI.create(views.href(uri, stack))).build());
     }
 
+    /** Finds a live stack by name or id and redirects the delete to its canonical URL, as Heat does. */
+    @DELETE
+    @Path("/{stackIdentity}")
+    @WithSession
+    public Uni<Response> deleteLookup(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @Context UriInfo uri) {
+        return lookup(tenant, identity, uri);
+    }
+
+    /** Deletes a stack: 204, then DELETE_IN_PROGRESS until deployment-service reports DELETE_COMPLETE. */
+    @DELETE
+    @Path("/{stackName}/{stackId}")
+    public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id) {
+        return stacks.delete(tenant, name, id).map(done -> Response.noContent().build());
+    }
+
     /** Shows a stack. */
     @GET
     @Path("/{stackName}/{stackId}")
@@ -95,9 +113,10 @@ public class StackResource {
                 .failWith(() -> ApiException.notFound("The Stack (" + nameOrId + ") could not be found."));
     }
 
+    /** The stack a canonical URL names, deleted ones included. */
     private static Uni<Stack> find(String tenant, String name, String id) {
-        return find(tenant, id).invoke(stack -> {
-            if (!stack.name.equals(name)) {
+        return Stack.findAny(tenant, id).invoke(stack -> {
+            if (stack == null || !stack.name.equals(name)) {
                 throw ApiException.notFound("The Stack (" + name + ") could not be found.");
             }
         });

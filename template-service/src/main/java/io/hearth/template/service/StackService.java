@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
@@ -56,6 +57,30 @@ public class StackService {
                 })
                 .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
                         new StackCreateRequested(stack.id.toString(), tenant, stack.name, plan)));
+    }
+
+    /**
+     * Starts deleting a stack and asks deployment-service to delete what it created; a stack
+     * already being deleted is left as it is.
+     *
+     * @throws ApiException 404 when the tenant has no such live stack
+     */
+    @WithTransaction
+    public Uni<Void> delete(String tenant, String name, String id) {
+        return Stack.findLive(tenant, id).chain(stack -> {
+            if (stack == null || !stack.name.equals(name)) {
+                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
+            }
+            if ("DELETE".equals(stack.action)) {
+                return Uni.createFrom().voidItem();
+            }
+            stack.action = "DELETE";
+            stack.status = "IN_PROGRESS";
+            stack.statusReason = "Stack DELETE started";
+            stack.updatedAt = Instant.now();
+            return outbox.append("stack", stack.id.toString(), stack.id.toString(),
+                    new StackDeleteRequested(stack.id.toString(), tenant, stack.name)).replaceWithVoid();
+        });
     }
 
     private static Stack newStack(String tenant, CreateStackRequest request) {
