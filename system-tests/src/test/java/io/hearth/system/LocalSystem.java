@@ -36,6 +36,14 @@ final class LocalSystem {
         }
     }
 
+    /** Installs Debian's python3-heatclient where it is missing ({@code deploy/heatclient}). */
+    static void ensureHeatClient() {
+        int code = run("heatclient");
+        if (code != 0) {
+            throw new IllegalStateException("deploy/heatclient failed with exit code " + code + "; see " + LOG);
+        }
+    }
+
     /** The public API's base URL. */
     static String publicApi() {
         return "http://127.0.0.1:8004";

@@ -124,6 +124,32 @@ class StackApiTests {
     }
 
     @Test
+    void outputsTemplateAndEventsAreServedAndReachableByIdAlone() {
+        String name = name();
+        String id = create(name, HELLO, Map.of("greeting", "hola"));
+        String canonical = "/v1/demo/stacks/" + name + "/" + id;
+        publishStatus(id, name, "CREATE", "COMPLETE", "Stack CREATE completed successfully", Map.of("greeting", "hola"), 2);
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                db.queryLong("select count(*) from stack where id = ?::uuid and status = 'COMPLETE'", id) == 1);
+
+        for (String section : new String[] {"events", "outputs", "template"}) {
+            api().get("/v1/demo/stacks/" + id + "/" + section).then().statusCode(302)
+                    .header("Location", endsWith(canonical + "/" + section));
+        }
+        api().get(canonical + "/outputs").then().statusCode(200)
+                .body("outputs[0].output_key", equalTo("greeting"))
+                .body("outputs[0].description", equalTo("what it says"));
+        api().get(canonical + "/outputs/greeting").then().statusCode(200)
+                .body("output.output_key", equalTo("greeting"))
+                .body("output.output_value", equalTo("hola"));
+        api().get(canonical + "/outputs/nope").then().statusCode(404)
+                .body("error.message", equalTo("Specified output key nope not found."));
+        api().get(canonical + "/template").then().statusCode(200)
+                .body("heat_template_version", equalTo("2018-08-31"))
+                .body("parameters.greeting.default", equalTo("hello"));
+    }
+
+    @Test
     void showByNameOrIdRedirectsToTheCanonicalUrl() {
         String name = name();
         String id = create(name, HELLO, Map.of());

@@ -1,5 +1,7 @@
 package io.hearth.template.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
@@ -28,7 +30,6 @@ import java.util.Map;
 /** Heat Orchestration API v1: stacks. */
 @Path("/v1/{tenant}/stacks")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class StackResource {
 
     private final StackService stacks;
@@ -41,6 +42,7 @@ public class StackResource {
 
     /** Creates a stack: 201 with its id and link; the work goes on in the background. */
     @POST
+    @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenant") String tenant, CreateStackRequest request,
             @Context UriInfo uri) {
         return stacks.create(tenant, request).map(stack -> {
@@ -94,6 +96,53 @@ public class StackResource {
     public Uni<Map<String, StackView>> show(@PathParam("tenant") String tenant,
             @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
         return find(tenant, name, id).map(stack -> Map.of("stack", views.full(uri, stack)));
+    }
+
+    /** Redirects {@code /stacks/{name or id}/events|outputs|template|resources} to the canonical URL, as Heat does. */
+    @GET
+    @Path("/{stackIdentity}/{section: events|outputs|template|resources}")
+    @WithSession
+    public Uni<Response> lookupSection(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        return find(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
+                .location(URI.create(views.href(uri, stack) + "/" + section)).build());
+    }
+
+    /** The stack's template as stored (JSON). */
+    @GET
+    @Path("/{stackName}/{stackId}/template")
+    @WithSession
+    public Uni<JsonNode> template(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id) {
+        return find(tenant, name, id).map(stack -> HearthJson.readTree(stack.template));
+    }
+
+    /** Lists the stack's outputs (keys and descriptions), as Heat's output-list. */
+    @GET
+    @Path("/{stackName}/{stackId}/outputs")
+    @WithSession
+    public Uni<Map<String, List<Map<String, Object>>>> outputs(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
+        return find(tenant, name, id).map(stack -> Map.of("outputs", views.full(uri, stack).outputs().stream()
+                .map(o -> {
+                    Map<String, Object> entry = new java.util.LinkedHashMap<>();
+                    entry.put("output_key", o.outputKey());
+                    entry.put("description", o.description());
+                    return entry;
+                }).toList()));
+    }
+
+    /** Shows one output with its value, as Heat's output-show. */
+    @GET
+    @Path("/{stackName}/{stackId}/outputs/{outputKey}")
+    @WithSession
+    public Uni<Map<String, StackView.Output>> output(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id,
+            @PathParam("outputKey") String key, @Context UriInfo uri) {
+        return find(tenant, name, id).map(stack -> views.full(uri, stack).outputs().stream()
+                .filter(o -> o.outputKey().equals(key)).findFirst()
+                .map(o -> Map.of("output", o))
+                .orElseThrow(() -> ApiException.notFound("Specified output key " + key + " not found.")));
     }
 
     /** Lists a stack's events, oldest first. */

@@ -1,0 +1,93 @@
+"""Drives a running Hearth with OpenStack's own Heat client library (python3-heatclient),
+unchanged, as existing scripts would: create, list, show, outputs, events, template, delete.
+
+usage: /usr/bin/python3 heatclient_compat.py http://127.0.0.1:8004/v1/demo hearth-dev-token
+Exits 0 when every step behaved as Heat's API does; prints each step.
+"""
+import sys
+import time
+import uuid
+
+from heatclient import client as heat_client
+from heatclient import exc
+
+TEMPLATE = """
+heat_template_version: 2018-08-31
+description: heatclient compatibility check
+parameters:
+  greeting:
+    type: string
+    default: hello
+outputs:
+  greeting:
+    description: the greeting
+    value: {get_param: greeting}
+"""
+
+
+def wait_for(heat, stack_id, wanted, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            stack = heat.stacks.get(stack_id)
+        except exc.HTTPNotFound:
+            return None
+        if stack.stack_status == wanted or stack.stack_status.endswith("_FAILED"):
+            return stack
+        time.sleep(0.2)
+    raise AssertionError("%s did not reach %s within %s s" % (stack_id, wanted, timeout))
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print("ok   " + message)
+
+
+def main(endpoint, token):
+    heat = heat_client.Client("1", endpoint=endpoint, token=token)
+    name = "heatclient-" + uuid.uuid4().hex[:8]
+
+    created = heat.stacks.create(stack_name=name, template=TEMPLATE, parameters={"greeting": "bonjour"})
+    stack_id = created["stack"]["id"]
+    check(len(stack_id) == 36, "stacks.create answered the new stack's id %s" % stack_id)
+
+    check(name in [s.stack_name for s in heat.stacks.list()], "stacks.list shows %s" % name)
+
+    stack = wait_for(heat, stack_id, "CREATE_COMPLETE")
+    check(stack.stack_status == "CREATE_COMPLETE", "stacks.get by id reached CREATE_COMPLETE")
+    check(heat.stacks.get(name).id == stack_id, "stacks.get by name follows the redirect to the same stack")
+    check(stack.parameters["greeting"] == "bonjour", "the stack shows its parameters")
+
+    outputs = heat.stacks.output_list(stack_id)["outputs"]
+    check([o["output_key"] for o in outputs] == ["greeting"], "stacks.output_list lists the outputs")
+    output = heat.stacks.output_show(stack_id, "greeting")["output"]
+    check(output["output_value"] == "bonjour", "stacks.output_show gives the value")
+
+    statuses = [e.resource_status for e in heat.events.list(stack_id)]
+    check(statuses == ["CREATE_IN_PROGRESS", "CREATE_COMPLETE"], "events.list gives the history %s" % statuses)
+
+    template = heat.stacks.template(stack_id)
+    check(template["heat_template_version"] == "2018-08-31", "stacks.template returns the template")
+
+    try:
+        heat.stacks.get("no-such-stack")
+        raise AssertionError("an unknown stack was found")
+    except exc.HTTPNotFound:
+        print("ok   stacks.get of an unknown stack raises HTTPNotFound")
+
+    heat.stacks.delete(stack_id)
+    deleted = wait_for(heat, stack_id, "DELETE_COMPLETE")
+    check(deleted is None or deleted.stack_status == "DELETE_COMPLETE", "stacks.delete reached DELETE_COMPLETE")
+    check(name not in [s.stack_name for s in heat.stacks.list()], "the deleted stack left stacks.list")
+
+    try:
+        heat_client.Client("1", endpoint=endpoint, token="forged").stacks.list().__next__()
+        raise AssertionError("a forged token was accepted")
+    except exc.HTTPUnauthorized:
+        print("ok   a forged token raises HTTPUnauthorized")
+    print("heatclient compatibility: all steps passed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
