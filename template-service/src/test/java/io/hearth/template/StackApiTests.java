@@ -201,6 +201,44 @@ class StackApiTests {
     }
 
     @Test
+    void resourcesAreCheckedAgainstTheirTypesAndTheEnvironmentMapsOpenStackTypes() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String template = """
+                    heat_template_version: 2018-08-31
+                    parameters:
+                      port: {type: number, default: 80, constraints: [{range: {min: 1, max: 65535}}]}
+                    resources:
+                      net: {type: OS::Neutron::Net}
+                      pw: {type: OS::Heat::RandomString, properties: {length: {get_param: port}}}
+                    """;
+            String broken = template.replace("length: {get_param: port}", "length: {get_param: port}, bogus: 1");
+            api().body(Map.of("stack_name", name(), "template", broken)).post("/v1/demo/stacks")
+                    .then().statusCode(400)
+                    .body("error.message", containsString("Unknown resource type OS::Neutron::Net. Map it in the"
+                            + " environment: resource_registry: {\"OS::Neutron::Net\": \"OS::Heat::None\"}"))
+                    .body("error.message", containsString("Unknown Property bogus"));
+            api().body(Map.of("stack_name", name(), "template", template, "parameters", Map.of("port", "70000")))
+                    .post("/v1/demo/stacks").then().statusCode(400)
+                    .body("error.message", containsString("70000 is out of range (min: 1, max: 65535)"));
+
+            String name = name();
+            String id = api().body(Map.of("stack_name", name, "template", template, "parameters", Map.of("port", "32"),
+                            "environment", Map.of("resource_registry", Map.of("OS::Neutron::*", "OS::Heat::None"))))
+                    .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+            await().atMost(Duration.ofSeconds(30)).until(() -> commands.getRecords().stream()
+                    .anyMatch(r -> id.equals(r.key())));
+            StackCreateRequested command = CloudEvent.parse(commands.getRecords().stream()
+                    .filter(r -> id.equals(r.key())).findFirst().orElseThrow().value()).dataAs(StackCreateRequested.class);
+            assertThat(command.plan().resources()).extracting(r -> r.name() + "=" + r.type())
+                    .containsExactly("net=OS::Heat::None", "pw=OS::Heat::RandomString");
+            assertThat(command.plan().resources().get(1).properties().get("length").asInt()).isEqualTo(32);
+        } finally {
+            commands.close();
+        }
+    }
+
+    @Test
     void badInputIsRefusedPreciselyAndStoresNothing() {
         long stacksBefore = db.queryLong("select count(*) from stack");
         long outboxBefore = db.queryLong("select count(*) from outbox_event");

@@ -16,8 +16,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -122,7 +120,8 @@ public class StackService {
             JsonNode environment = request.environment() == null || request.environment().isNull() ? null
                     : request.environment().isTextual() ? parser.read(request.environment().asText())
                     : request.environment();
-            StackPlan plan = planner.plan(template, parameters(template, environment, request.parameters()),
+            StackPlan plan = planner.plan(template, environment, request.parameters(),
+                    request.files() == null ? java.util.Set.of() : request.files().keySet(),
                     request.timeoutMins(), stack.disableRollback);
             stack.description = plan.description();
             stack.template = HearthJson.write(template);
@@ -133,23 +132,5 @@ public class StackService {
         } catch (TemplateException e) {
             throw ApiException.badRequest("StackValidationFailed", e.getMessage());
         }
-    }
-
-    /** Environment parameters and parameter_defaults, then the request's parameters, which win. */
-    private static Map<String, JsonNode> parameters(JsonNode template, JsonNode environment,
-            Map<String, JsonNode> given) {
-        Map<String, JsonNode> values = new LinkedHashMap<>();
-        if (environment != null) {
-            environment.path("parameter_defaults").fields().forEachRemaining(e -> {
-                if (template.path("parameters").has(e.getKey())) {
-                    values.put(e.getKey(), e.getValue());
-                }
-            });
-            environment.path("parameters").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue()));
-        }
-        if (given != null) {
-            values.putAll(given);
-        }
-        return values;
     }
 }

@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.plan.PlannedOutput;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.template.template.params.ParameterResolver;
+import io.hearth.template.template.params.ResolvedParameters;
+import io.hearth.template.template.types.ResourceRegistry;
+import io.hearth.template.template.types.ResourceValidator;
+import io.hearth.template.template.types.TypeResolution;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -16,9 +21,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns a validated template and the user's parameters into a plan: parameter values
- * resolved, {@code get_param} evaluated, each resource's dependencies (depends_on,
- * get_resource, get_attr) found and the resources put in an order that respects them.
+ * Turns a validated template, its environment and the user's parameters into a plan:
+ * parameter values resolved and checked against their constraints, {@code get_param}
+ * evaluated, each resource's type mapped through the environment and its properties checked
+ * against the type's schema, each resource's dependencies (depends_on, get_resource,
+ * get_attr) found and the resources put in an order that respects them. Every problem is
+ * reported, not only the first.
  */
 @ApplicationScoped
 public class StackPlanner {
@@ -26,12 +34,21 @@ public class StackPlanner {
     /**
      * Plans a template.
      *
+     * @param template          the validated template
+     * @param environment       the stack's environment, or null
+     * @param requestParameters the request's parameters, or null
+     * @param files             the names of the request's files
      * @throws TemplateException with every problem found
      */
-    public StackPlan plan(JsonNode template, Map<String, JsonNode> given, Integer timeoutMins,
-            boolean disableRollback) {
+    public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
+            Set<String> files, Integer timeoutMins, boolean disableRollback) {
         List<String> problems = new ArrayList<>();
-        Map<String, JsonNode> parameters = parameters(template.path("parameters"), given, problems);
+        ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
+        resolved.problems().forEach(problem -> problems.add(problem.toString()));
+        Map<String, JsonNode> parameters = resolved.values();
+        ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
+        registry.problems().forEach(problem -> problems.add(problem.toString()));
+        ResourceValidator validator = new ResourceValidator(registry, files);
         JsonNode resources = template.path("resources");
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
@@ -56,8 +73,12 @@ public class StackPlanner {
                     problems.add(path + ": a resource cannot depend on itself");
                 }
             }
+            List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
+            invalid.forEach(problem -> problems.add(problem.toString()));
+            TypeResolution type = validator.resolve(name, definition.get("type").asText());
             JsonNode policy = definition.get("deletion_policy");
-            planned.put(name, new PlannedResource(name, definition.get("type").asText(), properties,
+            planned.put(name, new PlannedResource(name,
+                    type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
                     List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText()));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
@@ -76,20 +97,15 @@ public class StackPlanner {
                 DependencyOrder.sort(planned), outputs, timeoutMins, disableRollback);
     }
 
-    private static Map<String, JsonNode> parameters(JsonNode declared, Map<String, JsonNode> given,
-            List<String> problems) {
-        Map<String, JsonNode> values = new LinkedHashMap<>();
-        given.keySet().stream().filter(name -> !declared.has(name)).forEach(name ->
-                problems.add("The Parameter (" + name + ") was not defined in template."));
-        declared.fields().forEachRemaining(entry -> {
-            JsonNode value = given.containsKey(entry.getKey()) ? given.get(entry.getKey()) : entry.getValue().get("default");
-            if (value == null) {
-                problems.add("The Parameter (" + entry.getKey() + ") was not provided.");
-            } else {
-                values.put(entry.getKey(), value);
-            }
-        });
-        return values;
+    /** The definition with its properties as planned (get_param resolved), for validation. */
+    private static JsonNode withProperties(JsonNode definition, JsonNode properties) {
+        ObjectNode copy = ((ObjectNode) definition).deepCopy();
+        if (properties == null) {
+            copy.remove("properties");
+        } else {
+            copy.set("properties", properties);
+        }
+        return copy;
     }
 
     /** A copy of {@code node} with every {@code get_param} replaced by its value. */
