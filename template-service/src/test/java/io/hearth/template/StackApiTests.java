@@ -239,6 +239,58 @@ class StackApiTests {
     }
 
     @Test
+    void staticFunctionsAreEvaluatedAndRuntimeReferencesStayForDeploymentService() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String template = """
+                    heat_template_version: 2018-08-31
+                    parameters:
+                      env: {type: string, default: prod}
+                    conditions:
+                      is_prod: {equals: [{get_param: env}, prod]}
+                      is_dev: {equals: [{get_param: env}, dev]}
+                    resources:
+                      pw: {type: OS::Heat::RandomString}
+                      debug: {type: OS::Heat::None, condition: is_dev}
+                      cfg:
+                        type: OS::Heat::SoftwareConfig
+                        properties:
+                          config:
+                            str_replace:
+                              template: {get_file: setup.sh}
+                              params: {$ENV: {get_param: env}, $PW: {get_attr: [pw, value]}}
+                    outputs:
+                      where: {value: {list_join: ['-', [{get_param: env}, {get_param: OS::stack_name}]]}}
+                      prod_only: {value: yes, condition: is_prod}
+                    """;
+            String name = name();
+            String id = api().body(Map.of("stack_name", name, "template", template,
+                            "files", Map.of("setup.sh", "deploy $ENV with $PW")))
+                    .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+            await().atMost(Duration.ofSeconds(30)).until(() -> commands.getRecords().stream()
+                    .anyMatch(r -> id.equals(r.key())));
+            StackCreateRequested command = CloudEvent.parse(commands.getRecords().stream()
+                    .filter(r -> id.equals(r.key())).findFirst().orElseThrow().value()).dataAs(StackCreateRequested.class);
+            assertThat(command.plan().resources()).extracting(r -> r.name()).containsExactly("pw", "cfg");
+            var config = command.plan().resources().get(1).properties().get("config");
+            assertThat(config.get("str_replace").get("template").asText()).isEqualTo("deploy $ENV with $PW");
+            assertThat(config.get("str_replace").get("params").get("$ENV").asText()).isEqualTo("prod");
+            assertThat(config.get("str_replace").get("params").get("$PW").get("get_attr").get(0).asText())
+                    .isEqualTo("pw");
+            assertThat(command.plan().resources().get(1).dependsOn()).containsExactly("pw");
+            assertThat(command.plan().outputs().get("where").value().asText()).isEqualTo("prod-" + name);
+            assertThat(command.plan().outputs()).containsKey("prod_only");
+
+            api().body(Map.of("stack_name", name(), "template",
+                            template.replace("{get_file: setup.sh}", "{get_file: missing.sh}")))
+                    .post("/v1/demo/stacks").then().statusCode(400)
+                    .body("error.message", containsString("resources.cfg.properties.config.str_replace"));
+        } finally {
+            commands.close();
+        }
+    }
+
+    @Test
     void badInputIsRefusedPreciselyAndStoresNothing() {
         long stacksBefore = db.queryLong("select count(*) from stack");
         long outboxBefore = db.queryLong("select count(*) from outbox_event");

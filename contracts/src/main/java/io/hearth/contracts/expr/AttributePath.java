@@ -3,6 +3,7 @@ package io.hearth.contracts.expr;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.py.Py;
 import java.math.BigInteger;
 import java.util.List;
 

@@ -15,6 +15,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.expr.FunctionTable.Kind;
 import io.hearth.contracts.expr.FunctionTable.Mode;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
+import io.hearth.contracts.py.PyJson;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -403,7 +406,7 @@ final class Evaluation {
     /** Heat's order of str_replace keys: longer first, then lexicographic. */
     private static void sortLongestFirst(List<String> keys) {
         keys.sort(Py::compareCodePoints);
-        keys.sort(Comparator.comparingInt(Py::len).reversed());
+        keys.sort(Comparator.<String>comparingInt(Py::len).reversed());
     }
 
     private List<String> replace(List<String> strings, List<String> keys, int k, JsonNode mapping, String fn,
@@ -443,7 +446,7 @@ final class Evaluation {
             if (!allowEmpty && value.size() == 0) {
                 throw problem(empty);
             }
-            return Py.jsonDumps(value);
+            return PyJson.dumps(value, true);
         }
         String text = Py.str(value);
         if (!allowEmpty && text.isEmpty()) {
@@ -500,7 +503,7 @@ final class Evaluation {
             if (s.isTextual()) {
                 out.append(s.textValue());
             } else if (multiple && s.isContainerNode()) {
-                out.append(Py.jsonDumps(s));
+                out.append(PyJson.dumps(s, true));
             } else if (multiple) {
                 throw problem("Items to join must be string, map or list not " + Py.prefix(Py.repr(s), 200));
             } else {
@@ -542,8 +545,10 @@ final class Evaluation {
             parts = Py.split(subject.textValue(), delim.textValue());
         }
         if (args.size() > 2) {
-            BigInteger index = Py.toInt(args.get(2));
-            if (index == null) {
+            BigInteger index;
+            try {
+                index = Py.toInt(args.get(2));
+            } catch (PyError e) {
                 throw problem("Incorrect index to \"str_split\" should be: " + example);
             }
             BigInteger normal = index.signum() < 0 ? index.add(BigInteger.valueOf(parts.size())) : index;
@@ -794,7 +799,7 @@ final class Evaluation {
                 if (replacementKey.isContainerNode()) {
                     throw problem("unhashable type: '" + Py.typeName(replacementKey) + "'");
                 }
-                key = replacementKey.isTextual() ? replacementKey.textValue() : Py.jsonDumps(replacementKey);
+                key = replacementKey.isTextual() ? replacementKey.textValue() : PyJson.dumps(replacementKey, true);
                 if (replacementKey.isTextual() && input.has(key) && !key.equals(k)) {
                     throw problem("key replacement " + key + " collides with a key in the input map");
                 }
@@ -834,8 +839,8 @@ final class Evaluation {
                 continue;
             }
             if (!list.isArray()) {
-                throw problem("Incorrect arguments: Items to concat must be lists. " + Py.jsonDumpsUnsorted(args)
-                        + " contains an item that is not a list: " + Py.jsonDumpsUnsorted(list));
+                throw problem("Incorrect arguments: Items to concat must be lists. " + PyJson.dumps(args, false)
+                        + " contains an item that is not a list: " + PyJson.dumps(list, false));
             }
             for (JsonNode i : list) {
                 // list_concat_unique keeps the first of equal values (Python ==)
@@ -1003,8 +1008,10 @@ final class Evaluation {
                 if (isCall(v, mode)) {
                     continue;
                 }
-                BigInteger port = v.isValueNode() ? Py.toInt(v) : null; // Python's int(port)
-                if (port == null) {
+                BigInteger port;
+                try {
+                    port = Py.toInt(v); // Python's int(port)
+                } catch (PyError e) {
                     throw problem("Invalid URL port \"" + Py.str(v) + "\" for make_url called with " + Py.str(args));
                 }
                 if (port.signum() <= 0 || port.compareTo(BigInteger.valueOf(65535)) > 0) {

@@ -40,6 +40,8 @@
  *
  * <p>Heat is a Python program and its results show it: {@code str_replace} and {@code list_join} write
  * maps and lists as {@code json.dumps(..., sort_keys=True)}, numbers as Python prints them, and several
- * messages quote values with Python's {@code repr}. The package reproduces these.
+ * messages quote values with Python's {@code repr}. The package reproduces these with
+ * {@link io.hearth.contracts.py.Py} and {@link io.hearth.contracts.py.PyJson}, which template-service's
+ * parameter and resource-type validation use too.
  */
 package io.hearth.contracts.expr;

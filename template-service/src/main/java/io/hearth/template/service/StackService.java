@@ -2,6 +2,7 @@ package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
@@ -121,7 +122,8 @@ public class StackService {
                     : request.environment().isTextual() ? parser.read(request.environment().asText())
                     : request.environment();
             StackPlan plan = planner.plan(template, environment, request.parameters(),
-                    request.files() == null ? java.util.Set.of() : request.files().keySet(),
+                    request.files() == null ? java.util.Map.of() : request.files(),
+                    new StackIdentity(stack.name, stack.id.toString(), stack.tenant),
                     request.timeoutMins(), stack.disableRollback);
             stack.description = plan.description();
             stack.template = HearthJson.write(template);

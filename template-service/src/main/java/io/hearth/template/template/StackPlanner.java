@@ -3,6 +3,11 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.expr.EvaluationContext;
+import io.hearth.contracts.expr.ExpressionException;
+import io.hearth.contracts.expr.HotFunctions;
+import io.hearth.contracts.expr.HotVersion;
+import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedOutput;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
@@ -22,8 +27,8 @@ import java.util.Set;
 
 /**
  * Turns a validated template, its environment and the user's parameters into a plan:
- * parameter values resolved and checked against their constraints, {@code get_param}
- * evaluated, each resource's type mapped through the environment and its properties checked
+ * parameter values resolved and checked against their constraints, every static intrinsic
+ * function evaluated (runtime references stay as function nodes for deployment-service), each resource's type mapped through the environment and its properties checked
  * against the type's schema, each resource's dependencies (depends_on, get_resource,
  * get_attr) found and the resources put in an order that respects them. Every problem is
  * reported, not only the first.
@@ -37,27 +42,39 @@ public class StackPlanner {
      * @param template          the validated template
      * @param environment       the stack's environment, or null
      * @param requestParameters the request's parameters, or null
-     * @param files             the names of the request's files
+     * @param files             the request's files by name (what get_file reads)
+     * @param stack             the stack's name, id and tenant (OS::stack_name, ...)
      * @throws TemplateException with every problem found
      */
     public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
-            Set<String> files, Integer timeoutMins, boolean disableRollback) {
+            Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
         List<String> problems = new ArrayList<>();
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
         resolved.problems().forEach(problem -> problems.add(problem.toString()));
         Map<String, JsonNode> parameters = resolved.values();
         ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
         registry.problems().forEach(problem -> problems.add(problem.toString()));
-        ResourceValidator validator = new ResourceValidator(registry, files);
+        ResourceValidator validator = new ResourceValidator(registry, files.keySet());
         JsonNode resources = template.path("resources");
+        Set<String> names = new LinkedHashSet<>();
+        resources.fieldNames().forEachRemaining(names::add);
+        EvaluationContext context = EvaluationContext.builder(HotVersion.of(template.get("heat_template_version").asText()))
+                .parameters(parameters).files(files).conditions(template.get("conditions")).stack(stack)
+                .resourceNames(names).build();
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
             String name = entry.getKey();
             JsonNode definition = entry.getValue();
             String path = "resources." + name;
-            JsonNode properties = resolveParams(definition.get("properties"), parameters, path + ".properties", problems);
-            JsonNode metadata = resolveParams(definition.get("metadata"), parameters, path + ".metadata", problems);
+            if (definition.has("condition")
+                    && !enabled(definition.get("condition"), context, problems, "resources", name, "condition")) {
+                continue;
+            }
+            JsonNode properties = evaluate(definition.get("properties"), context, problems, "resources", name,
+                    "properties");
+            JsonNode metadata = evaluate(definition.get("metadata"), context, problems, "resources", name,
+                    "metadata");
             Set<String> dependsOn = new LinkedHashSet<>();
             JsonNode explicit = definition.get("depends_on");
             if (explicit != null) {
@@ -83,10 +100,14 @@ public class StackPlanner {
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {
-            JsonNode description = entry.getValue().get("description");
+            JsonNode output = entry.getValue();
+            if (output.has("condition")
+                    && !enabled(output.get("condition"), context, problems, "outputs", entry.getKey(), "condition")) {
+                return;
+            }
+            JsonNode description = output.get("description");
             outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(),
-                    resolveParams(entry.getValue().get("value"), parameters, "outputs." + entry.getKey() + ".value",
-                            problems)));
+                    evaluate(output.get("value"), context, problems, "outputs", entry.getKey(), "value")));
         });
         if (!problems.isEmpty()) {
             throw new TemplateException(problems);
@@ -108,40 +129,29 @@ public class StackPlanner {
         return copy;
     }
 
-    /** A copy of {@code node} with every {@code get_param} replaced by its value. */
-    private static JsonNode resolveParams(JsonNode node, Map<String, JsonNode> parameters, String path,
-            List<String> problems) {
-        if (node == null) {
+    /** The value with every static function evaluated; runtime references stay as function nodes. */
+    private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<String> problems,
+            String... location) {
+        if (value == null) {
             return null;
         }
-        if (node.isObject() && node.size() == 1 && node.has("get_param")) {
-            JsonNode args = node.get("get_param");
-            String name = (args.isArray() ? args.path(0) : args).asText();
-            JsonNode value = parameters.get(name);
-            if (value == null) {
-                problems.add(path + ": get_param refers to parameter \"" + name + "\", which is not defined");
-                return node;
-            }
-            for (int i = 1; args.isArray() && i < args.size(); i++) {
-                JsonNode key = args.get(i);
-                value = key.isInt() ? value.path(key.asInt()) : value.path(key.asText());
-            }
-            return value.isMissingNode() ? JsonNodeFactory.instance.nullNode() : value;
+        try {
+            return HotFunctions.evaluate(value, context, location);
+        } catch (ExpressionException e) {
+            problems.add(new TemplateProblem(e.path(), e.heatMessage()).toString());
+            return value;
         }
-        if (node.isObject()) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            node.fields().forEachRemaining(e -> copy.set(e.getKey(),
-                    resolveParams(e.getValue(), parameters, path + "." + e.getKey(), problems)));
-            return copy;
+    }
+
+    /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
+    private static boolean enabled(JsonNode condition, EvaluationContext context, List<String> problems,
+            String... location) {
+        try {
+            return HotFunctions.evaluateCondition(condition, context, location);
+        } catch (ExpressionException e) {
+            problems.add(new TemplateProblem(e.path(), e.heatMessage()).toString());
+            return true;
         }
-        if (node.isArray()) {
-            var copy = JsonNodeFactory.instance.arrayNode();
-            for (int i = 0; i < node.size(); i++) {
-                copy.add(resolveParams(node.get(i), parameters, path + "[" + i + "]", problems));
-            }
-            return copy;
-        }
-        return node;
     }
 
     private static void collectReferences(JsonNode node, Set<String> into) {

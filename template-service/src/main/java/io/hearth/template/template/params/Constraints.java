@@ -1,7 +1,11 @@
 package io.hearth.template.template.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
 import io.hearth.template.template.params.ParameterConstraint.AllowedPattern;
 import io.hearth.template.template.params.ParameterConstraint.AllowedValues;
 import io.hearth.template.template.params.ParameterConstraint.CustomConstraint;
@@ -48,7 +52,7 @@ final class Constraints {
      *
      * @param value the value as Heat checks it: the raw value for string, number and boolean
      *              parameters, the parsed list or json value for the others
-     * @throws Py.Error where Python raises while checking (e.g. {@code len()} of a number); Heat
+     * @throws PyError where Python raises while checking (e.g. {@code len()} of a number); Heat
      *                  then reports Python's message, not the description
      */
     static String failure(ParameterConstraint constraint, JsonNode value, ParameterType type) {
@@ -67,14 +71,14 @@ final class Constraints {
         }
         if (constraint instanceof Modulo modulo) {
             JsonNode remainder = Py.mod(Py.strToNum(value), Py.strToNum(modulo.step()));
-            return Py.equal(remainder, modulo.offset());
+            return Py.eq(remainder, modulo.offset());
         }
         if (constraint instanceof AllowedValues allowedValues) {
             return isAllowed(allowedValues.allowed(), value, type);
         }
         if (constraint instanceof AllowedPattern allowedPattern) {
             if (!value.isTextual()) {
-                throw Py.Error.typeError("expected string or bytes-like object, got '" + Py.typeName(value) + "'");
+                throw PyError.typeError("expected string or bytes-like object, got '" + Py.typeName(value) + "'");
             }
             Matcher matcher = allowedPattern.compiled().matcher(value.textValue());
             return matcher.lookingAt() && matcher.end() == value.textValue().length();
@@ -102,7 +106,7 @@ final class Constraints {
     private static boolean isAllowed(List<JsonNode> allowed, JsonNode value, ParameterType type) {
         if (value.isArray()) {
             for (JsonNode item : value) {
-                if (allowed.stream().noneMatch(a -> Py.equal(item, a))) {
+                if (allowed.stream().noneMatch(a -> Py.eq(item, a))) {
                     return false;
                 }
             }
@@ -113,7 +117,7 @@ final class Constraints {
             converted.add(toSchemaType(a, type));
         }
         JsonNode v = toSchemaType(value, type);
-        return converted.stream().anyMatch(a -> Py.equal(v, a));
+        return converted.stream().anyMatch(a -> Py.eq(v, a));
     }
 
     /** Heat's {@code Schema.to_schema_type}: the value in the parameter's type, for comparison. */
@@ -123,17 +127,17 @@ final class Constraints {
                 case NUMBER:
                     return Py.strToNum(value);
                 case STRING:
-                    return Py.text(Py.str(value));
+                    return TextNode.valueOf(Py.str(value));
                 case BOOLEAN:
-                    return Py.bool(Py.boolFromString(Py.text(Py.str(value))));
+                    return BooleanNode.valueOf(Py.boolFromString(TextNode.valueOf(Py.str(value))));
                 default:
                     return value;
             }
-        } catch (Py.Error e) {
+        } catch (PyError e) {
             if (e.isTypeError()) {
                 throw e;
             }
-            throw Py.Error.valueError("Value \"" + Py.str(value) + "\" is invalid for data type \""
+            throw PyError.valueError("Value \"" + Py.str(value) + "\" is invalid for data type \""
                     + type.hotName() + "\".");
         }
     }

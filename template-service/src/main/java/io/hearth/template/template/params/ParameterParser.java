@@ -2,6 +2,9 @@ package io.hearth.template.template.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
 import io.hearth.template.template.TemplateProblem;
 import io.hearth.template.template.params.ParameterConstraint.AllowedPattern;
 import io.hearth.template.template.params.ParameterConstraint.AllowedValues;
@@ -10,7 +13,6 @@ import io.hearth.template.template.params.ParameterConstraint.Length;
 import io.hearth.template.template.params.ParameterConstraint.Modulo;
 import io.hearth.template.template.params.ParameterConstraint.Range;
 import io.hearth.template.template.params.ParameterConstraint.Support;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -176,12 +178,12 @@ public final class ParameterParser {
         }
         JsonNode value = defaultValue;
         if (type == ParameterType.COMMA_DELIMITED_LIST) {
-            ArrayNode items = Py.array();
+            ArrayNode items = JsonNodeFactory.instance.arrayNode();
             if (defaultValue.isArray()) {
                 defaultValue.forEach(item -> items.add(Py.str(item)));
             } else if (defaultValue.isTextual()) {
                 // Heat splits the default here without the empty-string special case it uses for values.
-                for (String item : defaultValue.textValue().split(",", -1)) {
+                for (String item : Py.split(defaultValue.textValue(), ",")) {
                     items.add(item);
                 }
             } else {
@@ -200,7 +202,7 @@ public final class ParameterParser {
             String failure;
             try {
                 failure = Constraints.failure(constraint, value, type);
-            } catch (Py.Error e) {
+            } catch (PyError e) {
                 failure = e.getMessage();
             }
             if (failure != null) {
@@ -311,13 +313,13 @@ public final class ParameterParser {
                 JsonNode second;
                 try {
                     first = number(definition.get(keys.get(0)));
-                } catch (Py.Error e) {
+                } catch (PyError e) {
                     problems.add(new TemplateProblem(path + "." + keys.get(0), e.getMessage()));
                     return null;
                 }
                 try {
                     second = number(definition.get(keys.get(1)));
-                } catch (Py.Error e) {
+                } catch (PyError e) {
                     problems.add(new TemplateProblem(path + "." + keys.get(1), e.getMessage()));
                     return null;
                 }
@@ -377,7 +379,7 @@ public final class ParameterParser {
         if (min == null && max == null) {
             return "A length constraint must have a min value and/or a max value specified.";
         }
-        if ((min != null && !min.isIntegralNumber()) || (max != null && !max.isIntegralNumber())) {
+        if ((min != null && !Py.isInt(min)) || (max != null && !Py.isInt(max))) { // a bool is an int
             return "min/max length must be integral";
         }
         return null;
@@ -388,21 +390,16 @@ public final class ParameterParser {
             return "A modulo constraint must have a step value and an offset value specified.";
         }
         for (JsonNode n : List.of(step, offset)) {
-            if (!n.isIntegralNumber()) {
-                double d = n.doubleValue();
-                if (Double.isNaN(d)) {
-                    return "cannot convert float NaN to integer";
-                }
-                if (Double.isInfinite(d)) {
-                    return "cannot convert float infinity to integer";
-                }
-                if (d != Math.rint(d)) {
+            try {
+                if (!Py.eq(Py.integer(Py.toInt(n)), n)) { // Heat: if not int(param) == param
                     return "step/offset must be integer";
                 }
+            } catch (PyError e) {
+                return e.getMessage(); // int(nan), int(inf)
             }
         }
-        BigInteger s = integral(step);
-        BigInteger o = integral(offset);
+        BigInteger s = Py.toInt(step);
+        BigInteger o = Py.toInt(offset);
         if (s.signum() == 0) {
             return "step cannot be 0.";
         }
@@ -413,10 +410,6 @@ public final class ParameterParser {
             return "step and offset must be both positive or both negative.";
         }
         return null;
-    }
-
-    private static BigInteger integral(JsonNode n) {
-        return n.isIntegralNumber() ? n.bigIntegerValue() : new BigDecimal(n.doubleValue()).toBigInteger();
     }
 
     /**

@@ -2,7 +2,13 @@ package io.hearth.template.template.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
+import io.hearth.contracts.py.PyJson;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -128,13 +134,13 @@ public final class ParameterResolver {
             switch (type) {
                 case NUMBER:
                     value = Py.strToNum(raw);
-                    if (!value.isIntegralNumber()) {
+                    if (!Py.isInt(value)) { // a Python float
                         value = DoubleNode.valueOf(value.doubleValue());
                     }
                     checked = raw;
                     break;
                 case BOOLEAN:
-                    value = Py.bool(Py.boolFromString(raw));
+                    value = BooleanNode.valueOf(Py.boolFromString(raw));
                     checked = raw;
                     break;
                 case COMMA_DELIMITED_LIST:
@@ -146,11 +152,11 @@ public final class ParameterResolver {
                     checked = value;
                     break;
                 default:
-                    value = Py.text(Py.str(raw));
+                    value = TextNode.valueOf(Py.str(raw));
                     checked = raw;
                     break;
             }
-        } catch (Py.Error e) {
+        } catch (PyError e) {
             problems.add(new TemplateProblem(definition.path(), ParameterParser.invalid(definition.name(),
                     e.getMessage())));
             return null;
@@ -160,7 +166,7 @@ public final class ParameterResolver {
             String failure;
             try {
                 failure = Constraints.failure(constraint, checked, type);
-            } catch (Py.Error e) {
+            } catch (PyError e) {
                 failure = e.getMessage();
             }
             if (failure != null) {
@@ -174,17 +180,17 @@ public final class ParameterResolver {
 
     /** Heat's {@code CommaDelimitedListParam.parse}. */
     private static ArrayNode parseList(JsonNode raw) {
-        ArrayNode list = Py.array();
+        ArrayNode list = JsonNodeFactory.instance.arrayNode();
         if (raw.isArray()) {
             raw.forEach(item -> list.add(Py.str(item)));
         } else if (raw.isTextual()) {
             if (!raw.textValue().isEmpty()) {
-                for (String item : raw.textValue().split(",", -1)) {
+                for (String item : Py.split(raw.textValue(), ",")) {
                     list.add(item);
                 }
             }
         } else {
-            throw Py.Error.valueError("Value must be a comma-delimited list string: '" + Py.typeName(raw)
+            throw PyError.valueError("Value must be a comma-delimited list string: '" + Py.typeName(raw)
                     + "' object has no attribute 'split'");
         }
         return list;
@@ -200,8 +206,8 @@ public final class ParameterResolver {
         }
         try {
             return PyJson.loads(raw.textValue());
-        } catch (Py.Error e) {
-            throw Py.Error.valueError("Value must be valid JSON: " + e.getMessage());
+        } catch (PyError e) {
+            throw PyError.valueError("Value must be valid JSON: " + e.getMessage());
         }
     }
 

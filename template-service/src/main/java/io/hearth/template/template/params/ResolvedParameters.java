@@ -1,6 +1,8 @@
 package io.hearth.template.template.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyJson;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,7 +62,7 @@ public record ResolvedParameters(ParameterSection section, Map<String, JsonNode>
                 return StreamSupport.stream(value.spliterator(), false).map(JsonNode::asText)
                         .collect(Collectors.joining(","));
             case JSON:
-                return Py.jsonDumps(value);
+                return PyJson.dumps(value, false);
             default:
                 return Py.str(value);
         }
@@ -78,7 +80,7 @@ public record ResolvedParameters(ParameterSection section, Map<String, JsonNode>
         List<String> modified = new ArrayList<>();
         values.forEach((name, value) -> {
             JsonNode previous = previousValues.get(name);
-            if (section.parameters().get(name).immutable() && previous != null && !Py.equal(previous, value)) {
+            if (section.parameters().get(name).immutable() && previous != null && !Py.eq(previous, value)) {
                 modified.add(name);
             }
         });

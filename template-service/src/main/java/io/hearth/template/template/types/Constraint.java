@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.py.Py;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A constraint on a property's value, as Heat's {@code heat/engine/constraints.py} declares them.
@@ -107,7 +107,7 @@ public sealed interface Constraint {
 
         public List<String> allowedAsText() {
             java.util.ArrayList<String> out = new java.util.ArrayList<>();
-            allowed.forEach(a -> out.add(PyValues.str(a)));
+            allowed.forEach(a -> out.add(Py.str(a)));
             return out;
         }
 
@@ -129,7 +129,7 @@ public sealed interface Constraint {
             if (valid) {
                 return Optional.empty();
             }
-            return fail(description, "\"" + PyValues.str(value) + "\" is not an allowed value ["
+            return fail(description, "\"" + Py.str(value) + "\" is not an allowed value ["
                     + String.join(", ", allowedAsText()) + "]");
         }
 
@@ -137,10 +137,10 @@ public sealed interface Constraint {
         private boolean contains(JsonNode value, PropertyType type) {
             for (JsonNode a : allowed) {
                 if (type == PropertyType.STRING) {
-                    if (PyValues.str(a).equals(PyValues.str(value))) {
+                    if (Py.str(a).equals(Py.str(value))) {
                         return true;
                     }
-                } else if (PyValues.pyEquals(a, value)) {
+                } else if (Py.eq(a, value)) {
                     return true;
                 }
             }
@@ -169,15 +169,15 @@ public sealed interface Constraint {
 
         @Override
         public Optional<String> check(JsonNode value, PropertyType type) {
-            if (!PyValues.isNumeric(value) && !value.isTextual()) {
+            if (!Py.isNumber(value) && !value.isTextual()) {
                 return Optional.empty();
             }
             JsonNode number = value.isTextual() ? PyValues.toNumber(value).value() : value;
             if (number == null || inRange(number, min, max)) {
                 return Optional.empty();
             }
-            return fail(description, PyValues.str(number) + " is out of range (min: " + PyValues.number(min) + ", max: "
-                    + PyValues.number(max) + ")");
+            return fail(description, Py.str(number) + " is out of range (min: " + Py.str(number(min)) + ", max: "
+                    + Py.str(number(max)) + ")");
         }
     }
 
@@ -202,19 +202,15 @@ public sealed interface Constraint {
 
         @Override
         public Optional<String> check(JsonNode value, PropertyType type) {
-            int length;
-            if (value.isTextual()) {
-                length = value.textValue().codePointCount(0, value.textValue().length());
-            } else if (value.isArray() || value.isObject()) {
-                length = value.size();
-            } else {
+            if (!value.isTextual() && !value.isContainerNode()) {
                 return Optional.empty();
             }
+            int length = Py.len(value);
             if (inRange(JsonNodeFactory.instance.numberNode(length), min, max)) {
                 return Optional.empty();
             }
-            return fail(description, "length (" + length + ") is out of range (min: " + PyValues.number(min) + ", max: "
-                    + PyValues.number(max) + ")");
+            return fail(description, "length (" + length + ") is out of range (min: " + Py.str(number(min)) + ", max: "
+                    + Py.str(number(max)) + ")");
         }
     }
 
@@ -237,7 +233,7 @@ public sealed interface Constraint {
                 return Optional.empty();
             }
             // Heat: re.match(pattern, value) and the match ends at the end of the value.
-            Matcher m = Pattern.compile(pattern).matcher(value.textValue());
+            Matcher m = Py.compilePattern(pattern).matcher(value.textValue());
             if (m.lookingAt() && m.end() == value.textValue().length()) {
                 return Optional.empty();
             }
@@ -271,34 +267,30 @@ public sealed interface Constraint {
     private static ObjectNode bounds(Number min, Number max) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         if (min != null) {
-            put(node, "min", min);
+            node.set("min", number(min));
         }
         if (max != null) {
-            put(node, "max", max);
+            node.set("max", number(max));
         }
         return node;
     }
 
-    private static void put(ObjectNode node, String key, Number n) {
-        if (n instanceof Double || n instanceof Float) {
-            node.put(key, n.doubleValue());
-        } else if (n.longValue() == n.intValue()) {
-            node.put(key, n.intValue());
-        } else {
-            node.put(key, n.longValue());
+    /** A bound as the Python number Heat holds: a float for a Double or Float, else an int; null stays null. */
+    private static JsonNode number(Number n) {
+        if (n == null) {
+            return null;
         }
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (n instanceof Double || n instanceof Float) {
+            return f.numberNode(n.doubleValue());
+        }
+        return n.longValue() == n.intValue() ? f.numberNode(n.intValue()) : f.numberNode(n.longValue());
     }
 
+    /** Heat's {@code Range._is_valid}: not {@code value < min} and not {@code value > max} (so NaN passes). */
     private static boolean inRange(JsonNode value, Number min, Number max) {
-        if (value.isFloatingPointNumber()) {
-            double d = value.doubleValue();
-            if (Double.isNaN(d)) {
-                return true; // Python: nan < min and nan > max are both False
-            }
-            return (min == null || d >= min.doubleValue()) && (max == null || d <= max.doubleValue());
-        }
-        java.math.BigDecimal v = PyValues.toBigDecimal(value);
-        return (min == null || v.compareTo(new java.math.BigDecimal(min.toString())) >= 0)
-                && (max == null || v.compareTo(new java.math.BigDecimal(max.toString())) <= 0);
+        Integer belowMin = min == null ? null : Py.compare(value, number(min));
+        Integer aboveMax = max == null ? null : Py.compare(value, number(max));
+        return (belowMin == null || belowMin >= 0) && (aboveMax == null || aboveMax <= 0);
     }
 }

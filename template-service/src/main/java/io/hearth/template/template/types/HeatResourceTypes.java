@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -272,7 +273,7 @@ final class HeatResourceTypes {
             }
             List<String> these = new ArrayList<>();
             for (JsonNode action : actions) {
-                String a = PyValues.str(action);
+                String a = Py.str(action);
                 if (seen.contains(a)) {
                     return List.of(new TemplateProblem(path, "Defining more than one configuration for the same "
                             + "action in SoftwareComponent \"" + name + "\" is not allowed."));
@@ -848,7 +849,7 @@ final class HeatResourceTypes {
         if (step == null || step.isNull() || type == null || IntrinsicFunctions.isFunction(type)) {
             return List.of();
         }
-        if (!"percent_change_in_capacity".equals(PyValues.str(type))) {
+        if (!"percent_change_in_capacity".equals(Py.str(type))) {
             return List.of(new TemplateProblem(path, "min_adjustment_step property should only be specified for "
                     + "adjustment_type with value percent_change_in_capacity."));
         }

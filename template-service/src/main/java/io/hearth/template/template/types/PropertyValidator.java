@@ -2,6 +2,7 @@ package io.hearth.template.template.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.hearth.contracts.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -152,9 +153,9 @@ public final class PropertyValidator {
             case NUMBER -> PyValues.toNumber(value);
             case BOOLEAN -> PyValues.toBoolean(value);
             case MAP -> value.isObject() ? PyValues.Converted.ok(value)
-                    : PyValues.Converted.fail("\"" + PyValues.str(value) + "\" is not a map");
+                    : PyValues.Converted.fail("\"" + Py.str(value) + "\" is not a map");
             case LIST -> value.isArray() ? PyValues.Converted.ok(value)
-                    : PyValues.Converted.fail("\"" + PyValues.repr(value) + "\" is not a list");
+                    : PyValues.Converted.fail("\"" + Py.repr(value) + "\" is not a list");
             case ANY -> PyValues.Converted.ok(value);
         };
     }

@@ -1,6 +1,7 @@
 package io.hearth.template.template.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -98,7 +99,7 @@ public final class ResourceRegistry {
                 continue;
             } else {
                 problems.add(new TemplateProblem(path, "A resource_registry entry maps a type to a type name "
-                        + "(or a template); got " + PyValues.repr(value)));
+                        + "(or a template); got " + Py.repr(value)));
             }
         }
         return this;
@@ -139,7 +140,7 @@ public final class ResourceRegistry {
                     mine.put(key, value.textValue());
                 } else {
                     problems.add(new TemplateProblem(path + "." + r.getKey() + "." + key, "A resource_registry "
-                            + "entry maps a type to a type name (or a template); got " + PyValues.repr(value)));
+                            + "entry maps a type to a type name (or a template); got " + Py.repr(value)));
                 }
             }
         }

@@ -1,19 +1,114 @@
-package io.hearth.template.template.params;
+package io.hearth.contracts.py;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
- * Python's {@code json.loads} (CPython's C scanner, Python 3.12 and before), so that a
- * {@code json} parameter given as text is accepted and refused exactly as Heat does, and a
- * refusal carries Python's words, e.g. {@code Expecting value: line 1 column 1 (char 0)}.
- * Python also reads {@code NaN}, {@code Infinity} and {@code -Infinity}; so does this.
+ * Python's {@code json} module as Heat uses it.
+ *
+ * <ul>
+ *   <li>{@link #dumps}: {@code json.dumps(value)} with its defaults ({@code ", "} and {@code ": "},
+ *       ASCII only, floats as {@code repr}, {@code NaN}/{@code Infinity}), keys sorted on request
+ *       ({@code sort_keys=True}, as Heat's {@code str_replace} and {@code list_join} write maps).</li>
+ *   <li>{@link #loads}: {@code json.loads} (CPython's C scanner, Python 3.12 and before), so that a
+ *       {@code json} parameter given as text is accepted and refused exactly as Heat does, and a refusal
+ *       carries Python's words, e.g. {@code Expecting value: line 1 column 1 (char 0)}. Python also reads
+ *       {@code NaN}, {@code Infinity} and {@code -Infinity}; so does this.</li>
+ * </ul>
  */
-final class PyJson {
+public final class PyJson {
+
+    // ------------------------------------------------------------------ json.dumps
+
+    /**
+     * Python's {@code json.dumps(value)}, or {@code json.dumps(value, sort_keys=True)}: Python's default
+     * separators, {@code ensure_ascii} (every character outside printable ASCII escaped, as a surrogate pair beyond the BMP), floats as
+     * {@link Py#floatRepr}, {@code NaN}, {@code Infinity} and {@code -Infinity} as Python writes them.
+     */
+    public static String dumps(JsonNode value, boolean sortKeys) {
+        StringBuilder out = new StringBuilder();
+        dump(value, sortKeys, out);
+        return out.toString();
+    }
+
+    private static void dump(JsonNode v, boolean sortKeys, StringBuilder out) {
+        if (v == null || v.isNull() || v.isMissingNode()) {
+            out.append("null");
+        } else if (v.isBoolean()) {
+            out.append(v.booleanValue());
+        } else if (v.isIntegralNumber()) {
+            out.append(v.bigIntegerValue());
+        } else if (v.isNumber()) {
+            double d = v.doubleValue();
+            out.append(Double.isNaN(d) ? "NaN" : Double.isInfinite(d) ? (d > 0 ? "Infinity" : "-Infinity")
+                    : Py.floatRepr(d));
+        } else if (v.isTextual()) {
+            dumpString(v.textValue(), out);
+        } else if (v.isArray()) {
+            out.append('[');
+            for (int i = 0; i < v.size(); i++) {
+                if (i > 0) {
+                    out.append(", ");
+                }
+                dump(v.get(i), sortKeys, out);
+            }
+            out.append(']');
+        } else if (v.isObject()) {
+            List<String> keys = new ArrayList<>();
+            v.fieldNames().forEachRemaining(keys::add);
+            if (sortKeys) {
+                keys.sort(Py::compareCodePoints);
+            }
+            out.append('{');
+            for (int i = 0; i < keys.size(); i++) {
+                if (i > 0) {
+                    out.append(", ");
+                }
+                dumpString(keys.get(i), out);
+                out.append(": ");
+                dump(v.get(keys.get(i)), sortKeys, out);
+            }
+            out.append('}');
+        } else {
+            dumpString(v.asText(), out);
+        }
+    }
+
+    private static void dumpString(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20 || c > 0x7e) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    // ------------------------------------------------------------------ json.loads
 
     private final int[] cps;
     private int end;
@@ -35,9 +130,9 @@ final class PyJson {
     /**
      * Reads JSON text.
      *
-     * @throws Py.Error ValueError with Python's JSONDecodeError message
+     * @throws PyError ValueError with Python's JSONDecodeError message
      */
-    static JsonNode loads(String s) {
+    public static JsonNode loads(String s) {
         PyJson p = new PyJson(s);
         if (p.cps.length > 0 && p.cps[0] == 0xFEFF) {
             throw p.error("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
@@ -56,7 +151,7 @@ final class PyJson {
         return value;
     }
 
-    private Py.Error error(String message, int pos) {
+    private PyError error(String message, int pos) {
         int line = 1;
         int lastNewline = -1;
         for (int i = 0; i < pos && i < cps.length; i++) {
@@ -66,7 +161,7 @@ final class PyJson {
             }
         }
         int column = pos - lastNewline;
-        return Py.Error.valueError(message + ": line " + line + " column " + column + " (char " + pos + ")");
+        return PyError.valueError(message + ": line " + line + " column " + column + " (char " + pos + ")");
     }
 
     private int ws(int idx) {
@@ -94,7 +189,7 @@ final class PyJson {
         }
         switch (cps[idx]) {
             case '"':
-                return Py.text(scanString(idx + 1));
+                return TextNode.valueOf(scanString(idx + 1));
             case '{':
                 return scanObject(idx + 1);
             case '[':
@@ -108,13 +203,13 @@ final class PyJson {
             case 't':
                 if (matches(idx, "true")) {
                     end = idx + 4;
-                    return Py.bool(true);
+                    return BooleanNode.valueOf(true);
                 }
                 break;
             case 'f':
                 if (matches(idx, "false")) {
                     end = idx + 5;
-                    return Py.bool(false);
+                    return BooleanNode.valueOf(false);
                 }
                 break;
             case 'N':
@@ -262,7 +357,7 @@ final class PyJson {
     }
 
     private ObjectNode scanObject(int idx) {
-        ObjectNode object = Py.NODES.objectNode();
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
         idx = ws(idx);
         if (idx >= cps.length || cps[idx] != '}') {
             while (true) {
@@ -291,7 +386,7 @@ final class PyJson {
     }
 
     private ArrayNode scanArray(int idx) {
-        ArrayNode array = Py.array();
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
         idx = ws(idx);
         if (idx >= cps.length || cps[idx] != ']') {
             while (true) {
