@@ -217,7 +217,7 @@ class StackApiTests {
                     .then().statusCode(400)
                     .body("error.message", containsString("Unknown resource type OS::Neutron::Net. Map it in the"
                             + " environment: resource_registry: {\"OS::Neutron::Net\": \"OS::Heat::None\"}"))
-                    .body("error.message", containsString("Unknown Property bogus"));
+                    .body("error.message", containsString("Unknown Property bogus (template, line 6, column"));
             api().body(Map.of("stack_name", name(), "template", template, "parameters", Map.of("port", "70000")))
                     .post("/v1/demo/stacks").then().statusCode(400)
                     .body("error.message", containsString("70000 is out of range (min: 1, max: 65535)"));

@@ -13,6 +13,10 @@ import io.hearth.template.rest.dto.CreateStackRequest;
 import io.hearth.template.template.StackPlanner;
 import io.hearth.template.template.TemplateException;
 import io.hearth.template.template.TemplateParser;
+import io.hearth.template.template.TemplateProblem;
+import io.hearth.template.template.read.ReadResult;
+import io.hearth.template.template.read.SourceMap;
+import io.hearth.template.template.read.TemplateReader;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,6 +32,7 @@ public class StackService {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_.-]{0,254}");
 
     private final TemplateParser parser;
+    private final TemplateReader reader = new TemplateReader();
     private final StackPlanner planner;
     private final Outbox outbox;
 
@@ -115,11 +120,12 @@ public class StackService {
     }
 
     private StackPlan plan(CreateStackRequest request, Stack stack) {
+        ReadResult read = request.template().isTextual() ? reader.readTemplate(request.template().asText()) : null;
+        SourceMap sources = read == null ? null : read.sourceMap();
         try {
-            JsonNode template = parser.validate(request.template().isTextual()
-                    ? parser.read(request.template().asText()) : request.template());
+            JsonNode template = parser.validate(read == null ? request.template() : document(read));
             JsonNode environment = request.environment() == null || request.environment().isNull() ? null
-                    : request.environment().isTextual() ? parser.read(request.environment().asText())
+                    : request.environment().isTextual() ? document(reader.readEnvironment(request.environment().asText()))
                     : request.environment();
             StackPlan plan = planner.plan(template, environment, request.parameters(),
                     request.files() == null ? java.util.Map.of() : request.files(),
@@ -132,7 +138,26 @@ public class StackService {
             stack.parameters = HearthJson.write(plan.parameters());
             return plan;
         } catch (TemplateException e) {
-            throw ApiException.badRequest("StackValidationFailed", e.getMessage());
+            throw ApiException.badRequest("StackValidationFailed", String.join("\n",
+                    e.problems().stream().map(problem -> located(problem, sources)).toList()));
         }
+    }
+
+    /** The document read, or every problem of reading it, each with its line and column. */
+    private static JsonNode document(ReadResult read) {
+        if (!read.ok()) {
+            throw ApiException.badRequest("StackValidationFailed", String.join("\n", read.problems().stream()
+                    .map(p -> p.location() == null ? p.toString() : p + " (" + p.location() + ")").toList()));
+        }
+        return read.document();
+    }
+
+    /** {@code path: message (template, line L, column C)} where the template text locates the path. */
+    private static String located(TemplateProblem problem, SourceMap sources) {
+        if (sources == null || problem.path() == null || problem.path().isEmpty()) {
+            return problem.toString();
+        }
+        return sources.locateNearest(problem.path()).map(where -> problem + " (" + where + ")")
+                .orElse(problem.toString());
     }
 }

@@ -48,12 +48,12 @@ public class StackPlanner {
      */
     public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
-        List<String> problems = new ArrayList<>();
+        List<TemplateProblem> problems = new ArrayList<>();
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
-        resolved.problems().forEach(problem -> problems.add(problem.toString()));
+        problems.addAll(resolved.problems());
         Map<String, JsonNode> parameters = resolved.values();
         ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
-        registry.problems().forEach(problem -> problems.add(problem.toString()));
+        problems.addAll(registry.problems());
         ResourceValidator validator = new ResourceValidator(registry, files.keySet());
         JsonNode resources = template.path("resources");
         Set<String> names = new LinkedHashSet<>();
@@ -85,13 +85,14 @@ public class StackPlanner {
             collectReferences(metadata, dependsOn);
             for (String target : dependsOn) {
                 if (!resources.has(target)) {
-                    problems.add(path + ": refers to resource \"" + target + "\", which is not in the template");
+                    problems.add(new TemplateProblem(path, "refers to resource \"" + target
+                            + "\", which is not in the template"));
                 } else if (target.equals(name)) {
-                    problems.add(path + ": a resource cannot depend on itself");
+                    problems.add(new TemplateProblem(path, "a resource cannot depend on itself"));
                 }
             }
             List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
-            invalid.forEach(problem -> problems.add(problem.toString()));
+            problems.addAll(invalid);
             TypeResolution type = validator.resolve(name, definition.get("type").asText());
             JsonNode policy = definition.get("deletion_policy");
             planned.put(name, new PlannedResource(name,
@@ -130,7 +131,7 @@ public class StackPlanner {
     }
 
     /** The value with every static function evaluated; runtime references stay as function nodes. */
-    private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<String> problems,
+    private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<TemplateProblem> problems,
             String... location) {
         if (value == null) {
             return null;
@@ -138,18 +139,18 @@ public class StackPlanner {
         try {
             return HotFunctions.evaluate(value, context, location);
         } catch (ExpressionException e) {
-            problems.add(new TemplateProblem(e.path(), e.heatMessage()).toString());
+            problems.add(new TemplateProblem(e.path(), e.heatMessage()));
             return value;
         }
     }
 
     /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
-    private static boolean enabled(JsonNode condition, EvaluationContext context, List<String> problems,
+    private static boolean enabled(JsonNode condition, EvaluationContext context, List<TemplateProblem> problems,
             String... location) {
         try {
             return HotFunctions.evaluateCondition(condition, context, location);
         } catch (ExpressionException e) {
-            problems.add(new TemplateProblem(e.path(), e.heatMessage()).toString());
+            problems.add(new TemplateProblem(e.path(), e.heatMessage()));
             return true;
         }
     }

@@ -1,11 +1,6 @@
 package io.hearth.template.template;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -14,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a HOT template (YAML or JSON text, or a JSON object) and checks its outline: the
- * version, the known sections, and that every resource names a type.
+ * Checks a HOT template's outline once it was read: the version, the known sections, and
+ * that every resource names a type.
  */
 @ApplicationScoped
 public class TemplateParser {
@@ -27,20 +22,6 @@ public class TemplateParser {
 
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
-
-    private final ObjectMapper yaml = new YAMLMapper(YAMLFactory.builder().build());
-
-    /** Reads template text; YAML is a superset of JSON, so both are read the same way. */
-    public JsonNode read(String text) {
-        try {
-            JsonNode node = yaml.readTree(text);
-            return node == null ? yaml.nullNode() : node;
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new TemplateException("Error parsing template" + where + ": " + e.getOriginalMessage());
-        }
-    }
 
     /** Checks the template's outline and returns it; every problem is reported together. */
     public JsonNode validate(JsonNode template) {
@@ -75,7 +56,7 @@ public class TemplateParser {
             }
         }
         if (!problems.isEmpty()) {
-            throw new TemplateException(problems);
+            throw new TemplateException(problems.stream().map(p -> new TemplateProblem("", p)).toList());
         }
         return template;
     }
