@@ -306,6 +306,10 @@ class StackApiTests {
                 .post("/v1/demo/stacks").then().statusCode(400)
                 .body("error.message", containsString("heat_template_version is missing"))
                 .body("error.message", containsString("The template section is invalid: bogus"));
+        api().body(Map.of("stack_name", name, "template", "heat_template_version: 2099-01-01\n"))
+                .post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.message", containsString("The template version is invalid: "
+                        + "\"heat_template_version: 2099-01-01\". \"heat_template_version\" should be one of: "));
         api().body(Map.of("stack_name", name, "template", """
                 heat_template_version: 2018-08-31
                 resources:

@@ -1,6 +1,8 @@
 package io.hearth.template.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.expr.ExpressionException;
+import io.hearth.contracts.expr.HotVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,11 +17,6 @@ import java.util.Set;
 @ApplicationScoped
 public class TemplateParser {
 
-    /** Heat's template versions, by date and by release name. */
-    public static final Set<String> VERSIONS = Set.of("2013-05-23", "2014-10-16", "2015-04-30", "2015-10-15",
-            "2016-04-08", "2016-10-14", "newton", "2017-02-24", "ocata", "2017-09-01", "pike", "2018-03-02",
-            "queens", "2018-08-31", "rocky", "2021-04-16", "wallaby");
-
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
 
@@ -32,9 +29,12 @@ public class TemplateParser {
         JsonNode version = template.get("heat_template_version");
         if (version == null) {
             problems.add("Template format version not found: heat_template_version is missing");
-        } else if (!VERSIONS.contains(version.asText())) {
-            problems.add("heat_template_version: \"" + version.asText() + "\" is not a known version; expected one of "
-                    + VERSIONS.stream().sorted().toList());
+        } else {
+            try {
+                HotVersion.of(version.asText());
+            } catch (ExpressionException e) {
+                problems.add(e.heatMessage());
+            }
         }
         template.fieldNames().forEachRemaining(section -> {
             if (!SECTIONS.contains(section)) {
