@@ -157,17 +157,12 @@ public class StackResource {
                                 events.stream().map(event -> views.event(uri, stack, event)).toList())));
     }
 
-    private static Uni<Stack> find(String tenant, String nameOrId) {
-        return Stack.findLive(tenant, nameOrId).onItem().ifNull()
-                .failWith(() -> ApiException.notFound("The Stack (" + nameOrId + ") could not be found."));
+    private Uni<Stack> find(String tenant, String nameOrId) {
+        return stacks.lookup(tenant, nameOrId);
     }
 
     /** The stack a canonical URL names, deleted ones included. */
-    private static Uni<Stack> find(String tenant, String name, String id) {
-        return Stack.findAny(tenant, id).invoke(stack -> {
-            if (stack == null || !stack.name.equals(name)) {
-                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
-            }
-        });
+    private Uni<Stack> find(String tenant, String name, String id) {
+        return stacks.atUrl(tenant, name, id, true);
     }
 }

@@ -15,12 +15,14 @@ import io.hearth.template.template.TemplateException;
 import io.hearth.template.template.TemplateParser;
 import io.hearth.template.template.TemplateProblem;
 import io.hearth.template.template.read.ReadResult;
+import io.hearth.template.template.read.SourceLocation;
 import io.hearth.template.template.read.SourceMap;
 import io.hearth.template.template.read.TemplateReader;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -71,10 +73,7 @@ public class StackService {
      */
     @WithTransaction
     public Uni<Void> delete(String tenant, String name, String id) {
-        return Stack.findLive(tenant, id).chain(stack -> {
-            if (stack == null || !stack.name.equals(name)) {
-                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
-            }
+        return atUrl(tenant, name, id, false).chain(stack -> {
             if ("DELETE".equals(stack.action)) {
                 return Uni.createFrom().voidItem();
             }
@@ -85,6 +84,31 @@ public class StackService {
             return outbox.append("stack", stack.id.toString(), stack.id.toString(),
                     new StackDeleteRequested(stack.id.toString(), tenant, stack.name)).replaceWithVoid();
         });
+    }
+
+    /**
+     * A tenant's live stack by name or id.
+     *
+     * @throws ApiException 404 when there is none
+     */
+    public Uni<Stack> lookup(String tenant, String nameOrId) {
+        return orNotFound(Stack.findLive(tenant, nameOrId), nameOrId);
+    }
+
+    /**
+     * The stack a canonical URL {@code /stacks/{name}/{id}} names.
+     *
+     * @param deletedToo whether a deleted stack counts (Heat shows one by id)
+     * @throws ApiException 404 when there is none, or its name is not {@code name}
+     */
+    public Uni<Stack> atUrl(String tenant, String name, String id, boolean deletedToo) {
+        Uni<Stack> byId = deletedToo ? Stack.findAny(tenant, id) : Stack.findLive(tenant, id);
+        return orNotFound(byId.map(stack -> stack != null && stack.name.equals(name) ? stack : null), name);
+    }
+
+    private static Uni<Stack> orNotFound(Uni<Stack> found, String name) {
+        return found.onItem().ifNull()
+                .failWith(() -> ApiException.notFound("The Stack (" + name + ") could not be found."));
     }
 
     private static Stack newStack(String tenant, CreateStackRequest request) {
@@ -147,17 +171,18 @@ public class StackService {
     private static JsonNode document(ReadResult read) {
         if (!read.ok()) {
             throw ApiException.badRequest("StackValidationFailed", String.join("\n", read.problems().stream()
-                    .map(p -> p.location() == null ? p.toString() : p + " (" + p.location() + ")").toList()));
+                    .map(p -> withLocation(p, Optional.ofNullable(p.location()))).toList()));
         }
         return read.document();
     }
 
     /** {@code path: message (template, line L, column C)} where the template text locates the path. */
     private static String located(TemplateProblem problem, SourceMap sources) {
-        if (sources == null || problem.path() == null || problem.path().isEmpty()) {
-            return problem.toString();
-        }
-        return sources.locateNearest(problem.path()).map(where -> problem + " (" + where + ")")
-                .orElse(problem.toString());
+        return withLocation(problem, sources == null || problem.path() == null || problem.path().isEmpty()
+                ? Optional.empty() : sources.locateNearest(problem.path()));
+    }
+
+    private static String withLocation(Object problem, Optional<SourceLocation> where) {
+        return where.map(location -> problem + " (" + location + ")").orElse(problem.toString());
     }
 }
