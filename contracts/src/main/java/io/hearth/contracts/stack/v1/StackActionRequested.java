@@ -1,13 +1,26 @@
 package io.hearth.contracts.stack.v1;
 
 /**
- * A user asked for a stack action (SUSPEND, RESUME, CHECK) or a named ad-hoc action.
+ * A user asked for a stack action (SUSPEND, RESUME, CHECK), a named ad-hoc action, or a
+ * resource-scoped one ({@code MARK_UNHEALTHY}, {@code MARK_HEALTHY}: Heat's PATCH of a resource).
  *
- * @param stackId   the stack's id
- * @param tenant    the owning tenant
- * @param stackName the stack's name
- * @param action    the action's name, upper case
+ * @param stackId      the stack's id
+ * @param tenant       the owning tenant
+ * @param stackName    the stack's name
+ * @param action       the action's name, upper case
+ * @param resourceName the resource a resource-scoped action is for, else null
+ * @param reason       the user's reason (Heat's {@code resource_status_reason}), may be null
  */
-public record StackActionRequested(String stackId, String tenant, String stackName, String action) {
+public record StackActionRequested(String stackId, String tenant, String stackName, String action,
+        String resourceName, String reason) {
     public static final String TYPE = "io.hearth.stack.action-requested.v1";
+
+    /** Marks a resource unhealthy (CHECK_FAILED) or healthy again. */
+    public static final String MARK_UNHEALTHY = "MARK_UNHEALTHY";
+    public static final String MARK_HEALTHY = "MARK_HEALTHY";
+
+    /** A stack-wide action. */
+    public StackActionRequested(String stackId, String tenant, String stackName, String action) {
+        this(stackId, tenant, stackName, action, null, null);
+    }
 }
