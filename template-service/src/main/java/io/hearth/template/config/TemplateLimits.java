@@ -1,0 +1,56 @@
+package io.hearth.template.config;
+
+import io.hearth.template.template.read.ReaderOptions;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * The limits every template, environment and template file is read under
+ * ({@code hearth.template.limits.*}, or {@code HEARTH_TEMPLATE_LIMITS_*} in the environment).
+ * Defaults are Heat's where Heat has the option; see {@link ReaderOptions} for each one's origin.
+ */
+@ConfigMapping(prefix = "hearth.template.limits")
+public interface TemplateLimits {
+
+    /** Largest template or template file, in bytes (Heat's {@code max_template_size}). */
+    @WithDefault("524288")
+    int maxTemplateBytes();
+
+    /** Largest environment, in bytes (Heat's {@code max_json_body_size}). */
+    @WithDefault("1048576")
+    int maxEnvironmentBytes();
+
+    /** Most characters in a template or template file (Heat counts characters). */
+    @WithDefault("524288")
+    int maxCodePoints();
+
+    /** Deepest nesting of values. */
+    @WithDefault("500")
+    int maxDepth();
+
+    /** Most aliases to mappings or sequences in one YAML document. */
+    @WithDefault("50")
+    int maxAliasesForCollections();
+
+    /** Most values a document may hold after alias expansion. */
+    @WithDefault("262144")
+    int maxNodes();
+
+    /** Most characters of keys and scalars after alias expansion. */
+    @WithDefault("2097152")
+    int maxExpandedChars();
+
+    /** Most resources in one template (Heat's {@code max_resources_per_stack}); -1 for no limit. */
+    @WithDefault("1000")
+    int maxResources();
+
+    /** Whether a duplicate key in a mapping is an error (Heat keeps the last one silently). */
+    @WithDefault("false")
+    boolean rejectDuplicateKeys();
+
+    /** The limits as the reader takes them. */
+    default ReaderOptions options() {
+        return new ReaderOptions(maxTemplateBytes(), maxEnvironmentBytes(), maxCodePoints(), maxDepth(),
+                maxAliasesForCollections(), maxNodes(), maxExpandedChars(), maxResources(), rejectDuplicateKeys());
+    }
+}
