@@ -45,12 +45,16 @@ class TemplateErrorsApiTests {
                 .body("title", equalTo("Bad Request"))
                 .body("error.type", equalTo("StackValidationFailed"))
                 .extract().path("error.message");
+        assertNothingKept(name);
+        return message;
+    }
+
+    private void assertNothingKept(String name) {
         api().get("/v1/demo/stacks/" + name).then().statusCode(404)
                 .body("error.message", equalTo("The Stack (" + name + ") could not be found."));
         assertThat(db.queryLong("select count(*) from stack where name = ?", name)).isZero();
         assertThat(db.queryLong("select count(*) from outbox_event where payload::text like ?", "%" + name + "%"))
                 .isZero();
-        return message;
     }
 
     private String refused(Object template) {
@@ -169,12 +173,14 @@ class TemplateErrorsApiTests {
                 heat_template_version: 2018-08-31
                 outputs:
                   hash: {value: {digest: [crc32, x]}}
-                """)).isEqualTo("?");
+                """)).isEqualTo("outputs.hash.value.digest: Algorithm must be one of {'md5', 'sha1', 'sha224', 'sha256', "
+                + "'sha384', 'sha512'} (template, line 3, column 26)");
         assertThat(refused("""
                 heat_template_version: 2018-08-31
                 outputs:
                   url: {value: {make_url: {host: example.com, port: 70000}}}
-                """)).isEqualTo("?");
+                """)).isEqualTo("outputs.url.value.make_url: Invalid URL port 70000, must be in range 1-65535 "
+                + "(template, line 3, column 27)");
     }
 
     @Test
@@ -230,8 +236,13 @@ class TemplateErrorsApiTests {
         assertThat(refusedWith(PARAMETERS, Map.of("name", "abc", "flavor", "huge"))).isEqualTo("parameters.flavor"
                 + ".constraints[0].allowed_values: Parameter 'flavor' is invalid: \"huge\" is not an allowed value "
                 + "[small, large] (template, line 5, column 73)");
-        assertThat(refusedWith(PARAMETERS, Map.of("name", "abc", "tag", "AB1"))).isEqualTo("?");
-        assertThat(refusedWith(PARAMETERS, Map.of("name", "abc", "even", "3"))).isEqualTo("?");
+        assertThat(refusedWith(PARAMETERS, Map.of("name", "abc", "tag", "AB1"))).isEqualTo("parameters.tag.constraints[0]"
+                + ".allowed_pattern: Parameter 'tag' is invalid: \"AB1\" does not match pattern \"[a-z]+\" "
+                + "(template, line 6, column 68)");
+        // Heat's own message ends with an unmatched ")"
+        assertThat(refusedWith(PARAMETERS, Map.of("name", "abc", "even", "3"))).isEqualTo("parameters.even.constraints[0]"
+                + ".modulo: Parameter 'even' is invalid: 3 is not a multiple of 2 with an offset of 0) "
+                + "(template, line 7, column 59)");
     }
 
     @Test
@@ -349,6 +360,16 @@ class TemplateErrorsApiTests {
                   secret: {value: {get_attr: [pw, valeu]}}
                 """)).isEqualTo("outputs.secret.value.get_attr: The Referenced Attribute (pw valeu) is incorrect. "
                 + "(template, line 5, column 30)");
+        assertThat(refused("""
+                heat_template_version: 2018-08-31
+                resources:
+                  pw: {type: OS::Heat::RandomString}
+                  copy:
+                    type: OS::Heat::Value
+                    properties:
+                      value: {str_replace: {template: "pw=$pw", params: {$pw: {get_attr: [pw, secret]}}}}
+                """)).isEqualTo("resources.copy.properties.value.str_replace.params.$pw.get_attr: The Referenced Attribute "
+                + "(pw secret) is incorrect. (template, line 7, column 68)");
     }
 
     @Test
@@ -391,5 +412,85 @@ class TemplateErrorsApiTests {
                         + "path: missing.sh (template, line 14, column 26)",
                 "outputs.joined.value.list_join: Incorrect arguments to \"list_join\" should be: \"list_join\" : "
                         + "[ \" \", [ \"str1\", \"str2\"] ...] (template, line 16, column 31)"));
+    }
+
+    // ------------------------------------------------------------ limits
+
+    @Test
+    void aTemplateOverTheSizeLimit() {
+        String head = "heat_template_version: 2018-08-31\ndescription: ";
+        String template = head + "x".repeat(513 * 1024 - head.length() - 1) + "\n";
+        assertThat(refused(template)).isEqualTo("Request limit exceeded: Template size (525312 bytes) exceeds maximum "
+                + "allowed size (524288 bytes).");
+        // as a JSON object: its keys and strings alone are over the limit
+        assertThat(refused(Map.of("heat_template_version", "2018-08-31", "description", "x".repeat(513 * 1024))))
+                .isEqualTo("Request limit exceeded: Template size (at least 525354 bytes) exceeds maximum allowed size "
+                        + "(524288 bytes).");
+    }
+
+    @Test
+    void tooManyResources() {
+        StringBuilder text = new StringBuilder("heat_template_version: 2018-08-31\nresources:\n");
+        Map<String, Object> resources = new LinkedHashMap<>();
+        for (int i = 0; i < 1001; i++) {
+            text.append("  r").append(i).append(": {type: OS::Heat::None}\n");
+            resources.put("r" + i, Map.of("type", "OS::Heat::None"));
+        }
+        assertThat(refused(text.toString())).isEqualTo("resources: Request limit exceeded: Maximum resources per stack "
+                + "exceeded. The template defines 1001 resources; at most 1000 are allowed (line 2, column 1) "
+                + "(template, line 2, column 1)");
+        // the same template sent as a JSON object rather than as text
+        assertThat(refused(Map.of("heat_template_version", "2018-08-31", "resources", resources))).isEqualTo(
+                "resources: Request limit exceeded: Maximum resources per stack exceeded. The template defines 1001 "
+                        + "resources; at most 1000 are allowed");
+    }
+
+    @Test
+    void nestingTooDeep() {
+        String deep = "[".repeat(600) + "]".repeat(600);
+        assertThat(refused("heat_template_version: 2018-08-31\noutputs:\n  deep: {value: " + deep + "}\n"))
+                .isEqualTo("Template is nested more than 500 levels deep (line 3, column 514) "
+                        + "(template, line 3, column 514)");
+        Object nested = "bottom";
+        for (int i = 0; i < 600; i++) {
+            nested = java.util.List.of(nested);
+        }
+        assertThat(refused(Map.of("heat_template_version", "2018-08-31", "outputs",
+                Map.of("deep", Map.of("value", nested))))).isEqualTo(
+                        "outputs.deep.value: Template is nested more than 500 levels deep");
+    }
+
+    @Test
+    void billionLaughsIsRefusedBeforeItExpands() {
+        StringBuilder laughs = new StringBuilder("heat_template_version: 2018-08-31\nparameter_groups: []\n"
+                + "description: laughs\noutputs:\n  lol0: {value: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]}\n");
+        for (int i = 1; i <= 9; i++) {
+            String previous = "*l" + (i - 1);
+            laughs.append("  lol").append(i).append(": {value: &l").append(i).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(10, previous))).append("]}\n");
+        }
+        assertThat(refused(laughs.toString())).isEqualTo("Template uses more than 50 aliases (*name) to mappings or "
+                + "sequences; the one past the limit is at line 11, column 22. Such documents are refused because each "
+                + "alias can multiply the document's size (a \"billion laughs\" attack) (template, line 11, column 22)");
+    }
+
+    @Test
+    void textThatIsNotUtf8() {
+        // a JSON body must be UTF-8: bytes that are not are refused before the template is looked at
+        byte[] body = ("{\"stack_name\": \"e-bytes\", \"template\": \"heat_template_version: 2018-08-31\\n"
+                + "description: caf").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] tail = "\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] latin1 = new byte[body.length + 1 + tail.length];
+        System.arraycopy(body, 0, latin1, 0, body.length);
+        latin1[body.length] = (byte) 0xE9; // é in Latin-1
+        System.arraycopy(tail, 0, latin1, body.length + 1, tail.length);
+        String message = api().body(latin1).post("/v1/demo/stacks").then().statusCode(400)
+                .body("code", equalTo(400)).extract().path("error.message");
+        assertThat(message).isEqualTo("HTTP 400 Bad Request");
+        assertNothingKept("e-bytes");
+        // inside the JSON string, an escaped lone surrogate is the one character that is no Unicode text
+        assertThat(refused("heat_template_version: 2018-08-31\ndescription: caf\ud800\n")).isEqualTo("Error parsing "
+                + "template at line 2, column 17: unacceptable character #xD800: special characters are not allowed "
+                + "(template, line 2, column 17)");
     }
 }

@@ -3,6 +3,7 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.expr.ExpressionException;
 import io.hearth.contracts.expr.HotVersion;
+import io.hearth.template.template.read.TreeLimits;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -11,14 +12,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks a HOT template's outline once it was read: the version, the known sections, and
- * that every resource names a type.
+ * Checks a HOT template's outline once it was read: the reader's limits (for a template sent
+ * as a JSON object, which no reader saw), the version, the known sections, and that every
+ * resource names a type.
  */
 @ApplicationScoped
 public class TemplateParser {
 
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
+
+    private final TreeLimits limits = TreeLimits.heatDefaults();
 
     /**
      * Checks the template's outline and returns it; every problem is reported together, each
@@ -27,6 +31,11 @@ public class TemplateParser {
     public JsonNode validate(JsonNode template) {
         if (template == null || !template.isObject()) {
             throw new TemplateException("The template is not a mapping (YAML) or object (JSON)");
+        }
+        // a template read from text was held to these already; one sent as a JSON object was not
+        List<TemplateProblem> breached = limits.check(template);
+        if (!breached.isEmpty()) {
+            throw new TemplateException(breached);
         }
         List<TemplateProblem> problems = new ArrayList<>();
         JsonNode version = template.get("heat_template_version");
