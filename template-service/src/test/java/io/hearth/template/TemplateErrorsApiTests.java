@@ -369,7 +369,7 @@ class TemplateErrorsApiTests {
                     properties:
                       value: {str_replace: {template: "pw=$pw", params: {$pw: {get_attr: [pw, secret]}}}}
                 """)).isEqualTo("resources.copy.properties.value.str_replace.params.$pw.get_attr: The Referenced Attribute "
-                + "(pw secret) is incorrect. (template, line 7, column 68)");
+                + "(pw secret) is incorrect. (template, line 7, column 74)");
     }
 
     @Test

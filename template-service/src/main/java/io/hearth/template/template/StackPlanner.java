@@ -13,6 +13,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.template.template.params.ParameterResolver;
 import io.hearth.template.template.params.ResolvedParameters;
+import io.hearth.template.template.read.SourcePath;
 import io.hearth.template.template.types.ResourceRegistry;
 import io.hearth.template.template.types.ResourceValidator;
 import io.hearth.template.template.types.TypeResolution;
@@ -173,13 +174,14 @@ public class StackPlanner {
         if (value.isObject()) {
             if (value.size() == 1 && value.has("get_attr") && value.get("get_attr").isArray()
                     && resources.has(value.get("get_attr").path(0).asText())) {
-                validator.checkGetAttr(path + ".get_attr", value.get("get_attr"), resources).ifPresent(problems::add);
+                validator.checkGetAttr(SourcePath.key(path, "get_attr"), value.get("get_attr"), resources)
+                        .ifPresent(problems::add);
             }
             value.fields().forEachRemaining(e -> checkAttributes(validator, resources, e.getValue(),
-                    path + "." + e.getKey(), problems));
+                    SourcePath.key(path, e.getKey()), problems));
         } else if (value.isArray()) {
             for (int i = 0; i < value.size(); i++) {
-                checkAttributes(validator, resources, value.get(i), path + "[" + i + "]", problems);
+                checkAttributes(validator, resources, value.get(i), SourcePath.index(path, i), problems);
             }
         }
     }
