@@ -13,6 +13,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.template.template.params.ParameterResolver;
 import io.hearth.template.template.params.ResolvedParameters;
+import io.hearth.template.template.read.SourcePath;
 import io.hearth.template.template.types.ResourceRegistry;
 import io.hearth.template.template.types.ResourceValidator;
 import io.hearth.template.template.types.TypeResolution;
@@ -52,6 +53,9 @@ public class StackPlanner {
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
         problems.addAll(resolved.problems());
         Map<String, JsonNode> parameters = resolved.values();
+        // a parameter that is defined but whose value was refused is reported once, where it is defined
+        Set<String> refused = new LinkedHashSet<>(resolved.section().parameters().keySet());
+        refused.removeAll(parameters.keySet());
         ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
         problems.addAll(registry.problems());
         ResourceValidator validator = new ResourceValidator(registry, files.keySet());
@@ -71,9 +75,9 @@ public class StackPlanner {
                     && !enabled(definition.get("condition"), context, problems, "resources", name, "condition")) {
                 continue;
             }
-            JsonNode properties = evaluate(definition.get("properties"), context, problems, "resources", name,
-                    "properties");
-            JsonNode metadata = evaluate(definition.get("metadata"), context, problems, "resources", name,
+            JsonNode properties = evaluate(definition.get("properties"), context, problems, refused, "resources",
+                    name, "properties");
+            JsonNode metadata = evaluate(definition.get("metadata"), context, problems, refused, "resources", name,
                     "metadata");
             Set<String> dependsOn = new LinkedHashSet<>();
             JsonNode explicit = definition.get("depends_on");
@@ -81,16 +85,23 @@ public class StackPlanner {
                 (explicit.isArray() ? explicit : JsonNodeFactory.instance.arrayNode().add(explicit))
                         .forEach(d -> dependsOn.add(d.asText()));
             }
-            collectReferences(properties, dependsOn);
-            collectReferences(metadata, dependsOn);
             for (String target : dependsOn) {
                 if (!resources.has(target)) {
-                    problems.add(new TemplateProblem(path, "refers to resource \"" + target
-                            + "\", which is not in the template"));
-                } else if (target.equals(name)) {
-                    problems.add(new TemplateProblem(path, "a resource cannot depend on itself"));
+                    // Heat's InvalidTemplateReference, keyed by the resource's name
+                    problems.add(new TemplateProblem(path + ".depends_on", "The specified reference \"" + target
+                            + "\" (in " + name + ") is incorrect."));
                 }
             }
+            // get_resource and get_attr to a resource not in the template were refused as they were evaluated
+            Set<String> implied = new LinkedHashSet<>();
+            collectReferences(properties, implied);
+            collectReferences(metadata, implied);
+            implied.stream().filter(resources::has).forEach(dependsOn::add);
+            if (dependsOn.contains(name)) {
+                problems.add(new TemplateProblem(path, "a resource cannot depend on itself"));
+            }
+            checkAttributes(validator, resources, properties, path + ".properties", problems);
+            checkAttributes(validator, resources, metadata, path + ".metadata", problems);
             List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
             problems.addAll(invalid);
             TypeResolution type = validator.resolve(name, definition.get("type").asText());
@@ -107,8 +118,10 @@ public class StackPlanner {
                 return;
             }
             JsonNode description = output.get("description");
-            outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(),
-                    evaluate(output.get("value"), context, problems, "outputs", entry.getKey(), "value")));
+            JsonNode value = evaluate(output.get("value"), context, problems, refused, "outputs", entry.getKey(),
+                    "value");
+            checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
+            outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
         });
         if (!problems.isEmpty()) {
             throw new TemplateException(problems);
@@ -116,7 +129,7 @@ public class StackPlanner {
         JsonNode description = template.get("description");
         return new StackPlan(template.get("heat_template_version").asText(),
                 description == null ? null : description.asText(), parameters,
-                DependencyOrder.sort(planned), outputs, timeoutMins, disableRollback);
+                DependencyOrder.sort(withoutDisabled(planned)), outputs, timeoutMins, disableRollback);
     }
 
     /** The definition with its properties as planned (get_param resolved), for validation. */
@@ -132,16 +145,58 @@ public class StackPlanner {
 
     /** The value with every static function evaluated; runtime references stay as function nodes. */
     private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<TemplateProblem> problems,
-            String... location) {
+            Set<String> refusedParameters, String... location) {
         if (value == null) {
             return null;
         }
         try {
             return HotFunctions.evaluate(value, context, location);
         } catch (ExpressionException e) {
-            problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+            boolean alreadyReported = refusedParameters.stream()
+                    .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
+            if (!alreadyReported) {
+                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+            }
             return value;
         }
+    }
+
+    /**
+     * Heat's check of each {@code get_attr} against the referenced resource's type: an attribute
+     * the type does not have is refused ({@code The Referenced Attribute (pw valeu) is incorrect.}).
+     * References to resources not in the template were already refused by the evaluation.
+     */
+    private static void checkAttributes(ResourceValidator validator, JsonNode resources, JsonNode value, String path,
+            List<TemplateProblem> problems) {
+        if (value == null) {
+            return;
+        }
+        if (value.isObject()) {
+            if (value.size() == 1 && value.has("get_attr") && value.get("get_attr").isArray()
+                    && resources.has(value.get("get_attr").path(0).asText())) {
+                validator.checkGetAttr(SourcePath.key(path, "get_attr"), value.get("get_attr"), resources)
+                        .ifPresent(problems::add);
+            }
+            value.fields().forEachRemaining(e -> checkAttributes(validator, resources, e.getValue(),
+                    SourcePath.key(path, e.getKey()), problems));
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                checkAttributes(validator, resources, value.get(i), SourcePath.index(path, i), problems);
+            }
+        }
+    }
+
+    /**
+     * The resources with their dependencies on resources whose condition is false dropped: Heat
+     * allows such references (they resolve to nothing) and creates the rest without waiting.
+     */
+    private static Map<String, PlannedResource> withoutDisabled(Map<String, PlannedResource> planned) {
+        Map<String, PlannedResource> kept = new LinkedHashMap<>();
+        planned.forEach((name, r) -> kept.put(name, r.dependsOn().stream().allMatch(planned::containsKey) ? r
+                : new PlannedResource(r.name(), r.type(), r.properties(),
+                        r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
+                        r.deletionPolicy())));
+        return kept;
     }
 
     /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */

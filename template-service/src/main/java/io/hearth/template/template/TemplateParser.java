@@ -3,6 +3,7 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.expr.ExpressionException;
 import io.hearth.contracts.expr.HotVersion;
+import io.hearth.template.template.read.TreeLimits;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -11,8 +12,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks a HOT template's outline once it was read: the version, the known sections, and
- * that every resource names a type.
+ * Checks a HOT template's outline once it was read: the reader's limits (for a template sent
+ * as a JSON object, which no reader saw), the version, the known sections, and that every
+ * resource names a type.
  */
 @ApplicationScoped
 public class TemplateParser {
@@ -20,25 +22,36 @@ public class TemplateParser {
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
 
-    /** Checks the template's outline and returns it; every problem is reported together. */
+    private final TreeLimits limits = TreeLimits.heatDefaults();
+
+    /**
+     * Checks the template's outline and returns it; every problem is reported together, each
+     * with the path it concerns (empty for the version, whose message quotes it).
+     */
     public JsonNode validate(JsonNode template) {
         if (template == null || !template.isObject()) {
             throw new TemplateException("The template is not a mapping (YAML) or object (JSON)");
         }
-        List<String> problems = new ArrayList<>();
+        // a template read from text was held to these already; one sent as a JSON object was not
+        List<TemplateProblem> breached = limits.check(template);
+        if (!breached.isEmpty()) {
+            throw new TemplateException(breached);
+        }
+        List<TemplateProblem> problems = new ArrayList<>();
         JsonNode version = template.get("heat_template_version");
         if (version == null) {
-            problems.add("Template format version not found: heat_template_version is missing");
+            problems.add(new TemplateProblem("", "Template format version not found: heat_template_version is missing"));
         } else {
             try {
-                HotVersion.of(version.asText());
+                // a list or mapping is quoted as JSON, not as the empty text Jackson gives it
+                HotVersion.of(version.isValueNode() ? version.asText() : version.toString());
             } catch (ExpressionException e) {
-                problems.add(e.heatMessage());
+                problems.add(new TemplateProblem("", e.heatMessage()));
             }
         }
         template.fieldNames().forEachRemaining(section -> {
             if (!SECTIONS.contains(section)) {
-                problems.add("The template section is invalid: " + section);
+                problems.add(new TemplateProblem(section, "The template section is invalid: " + section));
             }
         });
         checkMapping(template, "parameters", problems);
@@ -49,25 +62,25 @@ public class TemplateParser {
                 String path = "resources." + resource.getKey();
                 JsonNode type = resource.getValue().get("type");
                 if (!resource.getValue().isObject()) {
-                    problems.add(path + ": a resource must be a mapping");
+                    problems.add(new TemplateProblem(path, "a resource must be a mapping"));
                 } else if (type == null || !type.isTextual() || type.asText().isBlank()) {
-                    problems.add(path + ".type: a resource must have a type");
+                    problems.add(new TemplateProblem(path + ".type", "a resource must have a type"));
                 }
             }
         }
         if (!problems.isEmpty()) {
-            throw new TemplateException(problems.stream().map(p -> new TemplateProblem("", p)).toList());
+            throw new TemplateException(problems);
         }
         return template;
     }
 
-    private static boolean checkMapping(JsonNode template, String section, List<String> problems) {
+    private static boolean checkMapping(JsonNode template, String section, List<TemplateProblem> problems) {
         JsonNode node = template.get(section);
         if (node == null || node.isNull()) {
             return false;
         }
         if (!node.isObject()) {
-            problems.add(section + ": must be a mapping");
+            problems.add(new TemplateProblem(section, "must be a mapping"));
             return false;
         }
         return true;
