@@ -19,9 +19,18 @@ public class ApiExceptionMappers {
         return response(400, "InvalidJson", "The request body is not valid JSON: " + e.getOriginalMessage());
     }
 
+    /**
+     * Framework refusals. A body the JSON reader could not decode (not JSON, not UTF-8) arrives
+     * wrapped in a 400 {@link WebApplicationException}: its cause says what was wrong.
+     */
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         int status = e.getResponse().getStatus();
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                return unreadableJson(json);
+            }
+        }
         return response(status, e.getClass().getSimpleName().replace("Exception", ""), e.getMessage());
     }
 
