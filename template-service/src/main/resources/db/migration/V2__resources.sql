@@ -14,8 +14,9 @@ create table stack_resource (
     -- the resource's metadata section as planned, a JSON object
     metadata             jsonb,
     description          text,
-    -- names of the resources that depend on this one, a JSON array
-    required_by          jsonb        not null,
+    -- names of the resources that depend on this one, a JSON array (text: the reactive
+    -- driver binds jsonb only from objects)
+    required_by          text         not null,
     -- position in the plan's dependency order, for a stable listing
     position             integer      not null,
     created_at           timestamptz  not null,

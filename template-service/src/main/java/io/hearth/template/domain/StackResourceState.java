@@ -55,9 +55,8 @@ public class StackResourceState extends PanacheEntityBase {
     /** The resource's description in the template, or null. */
     public String description;
 
-    /** Names of the resources that depend on this one, a JSON array. */
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "required_by", columnDefinition = "jsonb")
+    /** Names of the resources that depend on this one, a JSON array as text. */
+    @Column(name = "required_by")
     public String requiredBy;
 
     /** Position in the plan's dependency order. */
