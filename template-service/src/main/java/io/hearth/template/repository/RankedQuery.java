@@ -17,17 +17,20 @@ import java.util.Map;
 final class RankedQuery {
 
     private final String table;
+    private final String columns;
     private final String scope;
     private final Map<String, Object> parameters = new LinkedHashMap<>();
     private final List<String> conditions = new ArrayList<>();
     private String order;
 
     /**
-     * @param table the table, without schema
-     * @param scope the condition every row of the listing meets (e.g. its tenant), with named parameters
+     * @param table   the table, without schema
+     * @param columns the columns that the sort order and the filters use, {@code id} among them
+     * @param scope   the condition every row of the listing meets (e.g. its tenant), with named parameters
      */
-    RankedQuery(String table, String scope) {
+    RankedQuery(String table, String columns, String scope) {
         this.table = table;
+        this.columns = columns;
         this.scope = scope;
     }
 
@@ -90,7 +93,7 @@ final class RankedQuery {
     }
 
     private String ranked() {
-        return "with ranked as (select *, row_number() over (order by " + order + ") as rn from {h-schema}"
+        return "with ranked as (select " + columns + ", row_number() over (order by " + order + ") as rn from {h-schema}"
                 + table + " where " + scope + ") ";
     }
 

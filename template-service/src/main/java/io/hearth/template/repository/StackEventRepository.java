@@ -39,7 +39,8 @@ public class StackEventRepository {
      */
     public Uni<List<StackEvent>> page(UUID stackId, Filter filter, List<String> sortKeys, String direction,
             String marker, Integer limit) {
-        return new RankedQuery("stack_event", "stack_id = :stack").parameter("stack", stackId)
+        return new RankedQuery("stack_event",
+                "id, seq, resource_name, action, status, resource_type, event_time", "stack_id = :stack").parameter("stack", stackId)
                 .in("resource_name", filter.resourceNames())
                 .in("action", filter.actions())
                 .in("status", filter.statuses())

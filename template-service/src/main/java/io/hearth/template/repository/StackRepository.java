@@ -52,7 +52,8 @@ public class StackRepository {
     }
 
     private static RankedQuery query(String tenant, Filter filter) {
-        RankedQuery query = new RankedQuery("stack", "tenant = :tenant").parameter("tenant", tenant)
+        RankedQuery query = new RankedQuery("stack",
+                "id, name, status, action, status_reason, created_at, updated_at, deleted_at", "tenant = :tenant").parameter("tenant", tenant)
                 .in("cast(id as text)", filter.ids())
                 .in("name", filter.names())
                 .in("status", filter.statuses())
