@@ -7,13 +7,15 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.messaging.EventProcessor;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
+import io.hearth.template.service.StackResources;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
- * Keeps the stack read model and event history up to date from {@code hearth.stack.events}.
+ * Keeps the stack and resource read models and the event history up to date from
+ * {@code hearth.stack.events}.
  * Runs inside the processor's transaction; a status older than the one shown is recorded in
  * the history but does not move the stack back.
  */
@@ -21,6 +23,12 @@ import org.jboss.logging.Logger;
 public class StackEventHandler {
 
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
+
+    private final StackResources resources;
+
+    public StackEventHandler(StackResources resources) {
+        this.resources = resources;
+    }
 
     /** Applies one event. */
     public Uni<Void> handle(CloudEvent event) {
@@ -58,7 +66,8 @@ public class StackEventHandler {
         UUID stackId = UUID.fromString(change.stackId());
         return Stack.<Stack>findById(stackId).chain(stack -> stack == null ? Uni.createFrom().voidItem()
                 : record(event, stackId, change.resourceName(), change.physicalResourceId(), change.resourceType(),
-                        change.action(), change.status(), change.statusReason()));
+                        change.action(), change.status(), change.statusReason())
+                        .call(() -> resources.statusChanged(stack, change, event.time())));
     }
 
     private static Uni<Void> record(CloudEvent source, UUID stackId, String resourceName, String physicalId,

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
-import io.hearth.template.domain.StackEvent;
 import io.hearth.template.rest.dto.CreateStackRequest;
-import io.hearth.template.rest.dto.EventView;
 import io.hearth.template.rest.dto.StackCreated;
 import io.hearth.template.rest.dto.StackView;
 import io.hearth.template.service.StackService;
@@ -34,10 +32,12 @@ public class StackResource {
 
     private final StackService stacks;
     private final StackViews views;
+    private final StackListing listing;
 
-    public StackResource(StackService stacks, StackViews views) {
+    public StackResource(StackService stacks, StackViews views, StackListing listing) {
         this.stacks = stacks;
         this.views = views;
+        this.listing = listing;
     }
 
     /** Creates a stack: 201 with its id and link; the work goes on in the background. */
@@ -54,12 +54,11 @@ public class StackResource {
         });
     }
 
-    /** Lists the tenant's stacks. */
+    /** Lists the tenant's stacks with Heat's filters, sorting and paging (see {@link StackListing}). */
     @GET
     @WithSession
-    public Uni<Map<String, List<StackView>>> list(@PathParam("tenant") String tenant, @Context UriInfo uri) {
-        return Stack.listLive(tenant).map(all -> Map.of("stacks",
-                all.stream().map(stack -> views.summary(uri, stack)).toList()));
+    public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @Context UriInfo uri) {
+        return listing.list(tenant, uri);
     }
 
     /** Finds a stack by name or id and redirects to its canonical URL, as Heat does. */
@@ -98,14 +97,19 @@ public class StackResource {
         return find(tenant, name, id).map(stack -> Map.of("stack", views.full(uri, stack)));
     }
 
-    /** Redirects {@code /stacks/{name or id}/events|outputs|template|resources} to the canonical URL, as Heat does. */
+    /**
+     * Redirects {@code /stacks/{name or id}/events|outputs|template|resources} to the canonical URL
+     * with the same query, as Heat does.
+     */
     @GET
     @Path("/{stackIdentity}/{section: events|outputs|template|resources}")
     @WithSession
     public Uni<Response> lookupSection(@PathParam("tenant") String tenant,
             @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        String query = uri.getRequestUri().getRawQuery();
         return find(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
-                .location(URI.create(views.href(uri, stack) + "/" + section)).build());
+                .location(URI.create(views.href(uri, stack) + "/" + section + (query == null ? "" : "?" + query)))
+                .build());
     }
 
     /** The stack's template as stored (JSON). */
@@ -143,18 +147,6 @@ public class StackResource {
                 .filter(o -> o.outputKey().equals(key)).findFirst()
                 .map(o -> Map.of("output", o))
                 .orElseThrow(() -> ApiException.notFound("Specified output key " + key + " not found.")));
-    }
-
-    /** Lists a stack's events, oldest first. */
-    @GET
-    @Path("/{stackName}/{stackId}/events")
-    @WithSession
-    public Uni<Map<String, List<EventView>>> events(@PathParam("tenant") String tenant,
-            @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
-        return find(tenant, name, id)
-                .chain(stack -> StackEvent.<StackEvent>list("stackId = ?1 order by seq", stack.id)
-                        .map(events -> Map.of("events",
-                                events.stream().map(event -> views.event(uri, stack, event)).toList())));
     }
 
     private Uni<Stack> find(String tenant, String nameOrId) {

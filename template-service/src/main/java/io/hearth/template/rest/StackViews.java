@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.template.domain.Stack;
-import io.hearth.template.domain.StackEvent;
-import io.hearth.template.rest.dto.EventView;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.StackView;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds Heat's JSON views of stacks and events. */
+/** Builds Heat's JSON views of stacks. */
 @ApplicationScoped
 public class StackViews {
 
@@ -29,11 +27,6 @@ public class StackViews {
     public String href(UriInfo uri, Stack stack) {
         return uri.getBaseUriBuilder().path("v1").path(stack.tenant).path("stacks").path(stack.name)
                 .path(stack.id.toString()).build().toString();
-    }
-
-    /** The stack as stack-list shows it. */
-    public StackView summary(UriInfo uri, Stack stack) {
-        return view(uri, stack, null, null);
     }
 
     /** The stack as stack-show shows it, with parameters and outputs. */
@@ -50,14 +43,6 @@ public class StackViews {
         return view(uri, stack, parameters, outputs);
     }
 
-    /** An event as event-list shows it. */
-    public EventView event(UriInfo uri, Stack stack, StackEvent event) {
-        String href = href(uri, stack) + "/resources/" + event.resourceName + "/events/" + event.id;
-        return new EventView(event.id.toString(), event.resourceName, event.resourceName, event.physicalResourceId,
-                event.action + "_" + event.status, event.statusReason, time(event.eventTime),
-                List.of(Link.self(href)));
-    }
-
     private StackView view(UriInfo uri, Stack stack, Map<String, JsonNode> parameters,
             List<StackView.Output> outputs) {
         return new StackView(stack.id.toString(), stack.name, stack.description, stack.description,
@@ -66,7 +51,8 @@ public class StackViews {
                 stack.disableRollback, List.of(), List.of(), null, null, null, stack.tenant, stack.tenant);
     }
 
-    private static String time(Instant instant) {
+    /** Heat's time format ({@code heat.common.timeutils.isotime}): seconds, UTC, {@code Z}. */
+    static String time(Instant instant) {
         return instant == null ? null : instant.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 }

@@ -37,11 +37,13 @@ public class StackService {
     private final TemplateReader reader = new TemplateReader();
     private final StackPlanner planner;
     private final Outbox outbox;
+    private final StackResources resources;
 
-    public StackService(TemplateParser parser, StackPlanner planner, Outbox outbox) {
+    public StackService(TemplateParser parser, StackPlanner planner, Outbox outbox, StackResources resources) {
         this.parser = parser;
         this.planner = planner;
         this.outbox = outbox;
+        this.resources = resources;
     }
 
     /**
@@ -61,6 +63,7 @@ public class StackService {
                     }
                     return stack.<Stack>persist();
                 })
+                .call(() -> resources.planned(stack, plan))
                 .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
                         new StackCreateRequested(stack.id.toString(), tenant, stack.name, plan)));
     }

@@ -1,0 +1,96 @@
+package io.hearth.template.rest;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackEvent;
+import io.hearth.template.domain.StackResourceState;
+import io.hearth.template.rest.dto.EventView;
+import io.hearth.template.rest.dto.Link;
+import io.hearth.template.rest.dto.ResourceView;
+import io.hearth.template.template.types.ResourceType;
+import io.hearth.template.template.types.ResourceTypes;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds Heat's JSON views of resources and events ({@code heat/engine/api.py}'s formats). */
+@ApplicationScoped
+public class ResourceViews {
+
+    private static final TypeReference<Map<String, JsonNode>> MAP = new TypeReference<>() {
+    };
+    private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
+    };
+
+    private final StackViews stacks;
+
+    public ResourceViews(StackViews stacks) {
+        this.stacks = stacks;
+    }
+
+    /** A resource's URL, {@code .../stacks/{name}/{id}/resources/{resource}}. */
+    public String href(UriInfo uri, Stack stack, String resourceName) {
+        return UriBuilder.fromUri(stacks.href(uri, stack)).path("resources").path(resourceName).build().toString();
+    }
+
+    /**
+     * A resource as resource-list shows it; with {@code detail}, as resource-show does: plus its
+     * description and attributes (every attribute of its type, null where not known, plus those
+     * deployment-service reported and those asked for with {@code with_attr}).
+     */
+    public ResourceView resource(UriInfo uri, Stack stack, StackResourceState row, boolean detail,
+            List<String> withAttr) {
+        String stackHref = stacks.href(uri, stack);
+        return new ResourceView(row.name, row.name, row.physicalResourceId == null ? "" : row.physicalResourceId,
+                row.resourceType, row.resourceStatus(), row.statusReason, StackViews.time(row.createdAt),
+                StackViews.time(row.updatedAt != null ? row.updatedAt : row.createdAt),
+                HearthJson.read(row.requiredBy, NAMES),
+                List.of(Link.self(href(uri, stack, row.name)), new Link(stackHref, "stack")),
+                detail ? (row.description == null ? "" : row.description) : null,
+                detail ? attributes(row, withAttr) : null);
+    }
+
+    /** The resource's metadata: its template metadata section, or an empty object. */
+    public JsonNode metadata(StackResourceState row) {
+        return row.metadata == null ? HearthJson.mapper().createObjectNode() : HearthJson.readTree(row.metadata);
+    }
+
+    /** An event as event-list shows it, or with {@code detail} as event-show does. */
+    public EventView event(UriInfo uri, Stack stack, StackEvent event, boolean detail) {
+        String resourceHref = href(uri, stack, event.resourceName);
+        String self = UriBuilder.fromUri(resourceHref).path("events").path(event.id.toString()).build().toString();
+        return new EventView(event.id.toString(), event.resourceName, event.resourceName, event.physicalResourceId,
+                event.action + "_" + event.status, event.statusReason, StackViews.time(event.eventTime),
+                List.of(Link.self(self), new Link(resourceHref, "resource"), new Link(stacks.href(uri, stack), "stack")),
+                detail ? event.resourceType : null,
+                detail ? HearthJson.mapper().createObjectNode() : null);
+    }
+
+    private static Map<String, JsonNode> attributes(StackResourceState row, List<String> withAttr) {
+        Map<String, JsonNode> known = row.attributes == null ? Map.of() : HearthJson.read(row.attributes, MAP);
+        Map<String, JsonNode> result = new LinkedHashMap<>();
+        JsonNode show = known.get(ResourceType.SHOW);
+        if (show != null && show.isObject()) {
+            show.fields().forEachRemaining(e -> result.put(e.getKey(), e.getValue()));
+        } else {
+            ResourceTypes.heat().get(row.resourceType).ifPresent(type -> type.attributes().keySet().stream()
+                    .filter(name -> !name.equals(ResourceType.SHOW))
+                    .forEach(name -> result.put(name, NullNode.getInstance())));
+            known.forEach((name, value) -> {
+                if (!name.equals(ResourceType.SHOW)) {
+                    result.put(name, value);
+                }
+            });
+        }
+        for (String name : withAttr) {
+            result.putIfAbsent(name, known.getOrDefault(name, NullNode.getInstance()));
+        }
+        return result;
+    }
+}

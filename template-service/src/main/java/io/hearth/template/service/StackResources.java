@@ -1,0 +1,141 @@
+package io.hearth.template.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackResourceState;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Writes the resources read model: a plan's resources as INIT_COMPLETE with what depends on
+ * them, then each status deployment-service reports. Both run inside the caller's transaction.
+ */
+@ApplicationScoped
+public class StackResources {
+
+    /**
+     * Records the resources a plan holds: new ones as INIT_COMPLETE, known ones keep their
+     * status; the type, metadata, description, order and {@code required_by} of each follow the
+     * plan, and a resource the plan no longer holds is required by nothing (it disappears once
+     * deployment-service reports it DELETE_COMPLETE). Call it in the transaction that stores the
+     * stack (create) or its new template (update), after the stack row exists.
+     */
+    public Uni<Void> planned(Stack stack, StackPlan plan) {
+        Map<String, List<String>> requiredBy = requiredBy(plan);
+        JsonNode templateResources = stack.template == null ? HearthJson.mapper().createObjectNode()
+                : HearthJson.readTree(stack.template).path("resources");
+        Instant now = Instant.now();
+        return StackResourceState.ofStack(stack.id).chain(rows -> {
+            Map<String, StackResourceState> known = rows.stream()
+                    .collect(Collectors.toMap(r -> r.name, Function.identity(), (a, b) -> a, LinkedHashMap::new));
+            List<StackResourceState> added = new ArrayList<>();
+            List<PlannedResource> resources = plan.resources();
+            for (int i = 0; i < resources.size(); i++) {
+                PlannedResource planned = resources.get(i);
+                StackResourceState row = known.remove(planned.name());
+                if (row == null) {
+                    row = newRow(stack.id, planned.name(), now);
+                    row.action = "INIT";
+                    row.status = "COMPLETE";
+                    row.statusReason = "";
+                    added.add(row);
+                }
+                row.resourceType = planned.type();
+                row.position = i;
+                row.requiredBy = HearthJson.write(requiredBy.getOrDefault(planned.name(), List.of()));
+                row.metadata = planned.metadata() == null || planned.metadata().isNull() ? null
+                        : HearthJson.write(planned.metadata());
+                row.description = templateResources.path(planned.name()).path("description").asText("");
+            }
+            known.values().forEach(gone -> gone.requiredBy = "[]");
+            return added.isEmpty() ? Uni.createFrom().voidItem() : StackResourceState.persist(added);
+        });
+    }
+
+    /**
+     * Applies a status deployment-service reported: the latest wins. DELETE_COMPLETE removes the
+     * resource unless the whole stack is being deleted (then it stays to show how the stack
+     * ended); a DELETE of another physical resource than the one shown (the predecessor of a
+     * replacement) only goes to the event history.
+     */
+    public Uni<Void> statusChanged(Stack stack, ResourceStatusChanged change, Instant time) {
+        return StackResourceState.named(stack.id, change.resourceName()).chain(row -> {
+            boolean delete = "DELETE".equals(change.action());
+            if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
+                    && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
+                return Uni.createFrom().voidItem();
+            }
+            if (delete && "COMPLETE".equals(change.status()) && !"DELETE".equals(stack.action)) {
+                return row == null ? Uni.createFrom().voidItem() : row.delete();
+            }
+            StackResourceState target = row;
+            if (target == null) {
+                target = newRow(stack.id, change.resourceName(), time);
+                target.position = Integer.MAX_VALUE;
+                target.resourceType = "";
+            }
+            apply(target, change, time);
+            return row == null ? target.persist().replaceWithVoid() : Uni.createFrom().voidItem();
+        });
+    }
+
+    private static void apply(StackResourceState row, ResourceStatusChanged change, Instant time) {
+        if (change.resourceType() != null) {
+            row.resourceType = change.resourceType();
+        }
+        if (change.physicalResourceId() != null) {
+            row.physicalResourceId = change.physicalResourceId();
+        }
+        row.action = change.action();
+        row.status = change.status();
+        row.statusReason = change.statusReason();
+        row.updatedAt = time;
+        if (change.attributes() != null) {
+            ObjectNode attributes = HearthJson.mapper().createObjectNode();
+            change.attributes().forEach(attributes::set);
+            row.attributes = HearthJson.write(attributes);
+        }
+    }
+
+    /** For each resource, the names of the plan's resources that depend on it, in plan order. */
+    static Map<String, List<String>> requiredBy(StackPlan plan) {
+        Map<String, List<String>> result = new LinkedHashMap<>();
+        for (PlannedResource resource : plan.resources()) {
+            for (String dependency : resource.dependsOn()) {
+                List<String> dependents = result.computeIfAbsent(dependency, k -> new ArrayList<>());
+                if (!dependents.contains(resource.name())) {
+                    dependents.add(resource.name());
+                }
+            }
+        }
+        return result;
+    }
+
+    private static StackResourceState newRow(UUID stackId, String name, Instant createdAt) {
+        StackResourceState row = new StackResourceState();
+        row.id = UUID.randomUUID();
+        row.stackId = stackId;
+        row.name = name;
+        row.requiredBy = "[]";
+        row.createdAt = createdAt;
+        return row;
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isEmpty();
+    }
+}
