@@ -7,6 +7,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
+import org.hibernate.annotations.ColumnTransformer;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -55,9 +56,12 @@ public class ResourceRuntime extends PanacheEntityBase {
     @Column(columnDefinition = "jsonb")
     public String properties;
 
-    /** Names of the resources this one depended on when last created or updated, as a JSON list. */
-    @JdbcTypeCode(SqlTypes.JSON)
+    /**
+     * Names of the resources this one depended on when last created or updated, as a JSON list (cast in
+     * SQL: Hibernate Reactive's JSON type binds JSON objects only).
+     */
     @Column(name = "depends_on", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "depends_on::text", write = "?::text::jsonb")
     public String dependsOn;
 
     /** The stack traversal this row was last brought in line with. */

@@ -7,12 +7,12 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
+import org.hibernate.annotations.ColumnTransformer;
 
 /**
  * A stored software config, as Heat's software_configs API shows it. Immutable: a changed config
- * is a new row, and the old one is deleted.
+ * is a new row, and the old one is deleted. The JSON columns are cast in SQL: Hibernate Reactive's JSON
+ * type binds JSON objects only, and a config may be text or a list.
  */
 @Entity
 @Table(name = "software_config")
@@ -28,23 +28,23 @@ public class SoftwareConfig extends PanacheEntityBase {
     public String group;
 
     /** The config: a string, or a structure (StructuredConfig, SoftwareComponent), as JSON. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "config::text", write = "?::text::jsonb")
     public String config;
 
     /** Input definitions as JSON, Heat's defaults applied. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "inputs::text", write = "?::text::jsonb")
     public String inputs;
 
     /** Output definitions as JSON, Heat's defaults applied. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "outputs::text", write = "?::text::jsonb")
     public String outputs;
 
     /** Tool-specific options as a JSON map. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "options::text", write = "?::text::jsonb")
     public String options;
 
     @Column(name = "created_at")
