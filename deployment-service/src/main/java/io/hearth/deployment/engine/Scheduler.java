@@ -50,8 +50,8 @@ final class Scheduler {
     static List<ResourceRuntime> readyToDelete(List<ResourceRuntime> candidates) {
         List<ResourceRuntime> ready = new ArrayList<>();
         for (ResourceRuntime row : candidates) {
-            if ("DELETE".equals(row.action) && !StackState.COMPLETE.equals(row.status)) {
-                continue; // being deleted, or failed to be
+            if ("DELETE".equals(row.action) && StackState.IN_PROGRESS.equals(row.status)) {
+                continue; // being deleted
             }
             boolean needed = candidates.stream().anyMatch(other -> other != row
                     && !other.name.equals(row.name) && StackState.dependsOn(other).contains(row.name));

@@ -7,7 +7,6 @@ import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.resources.Outcome;
 import io.hearth.deployment.resources.ResourceCall;
 import io.hearth.deployment.resources.ResourceHandler;
 import io.hearth.deployment.resources.ResourceHandlers;
@@ -109,8 +108,9 @@ public class StackEngine {
     public Uni<Void> begin(StackState state, String action) {
         state.stack.traversal++;
         if ("DELETE".equals(action)) {
-            // The delete wins: resources still waiting for a create or update are deleted as they are.
-            state.rows.forEach(row -> row.wakeAt = null);
+            // The delete wins: resources still waiting for a create or update are deleted as they are;
+            // a deletion under way goes on.
+            state.rows.stream().filter(row -> !"DELETE".equals(row.action)).forEach(row -> row.wakeAt = null);
         }
         return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null);
     }

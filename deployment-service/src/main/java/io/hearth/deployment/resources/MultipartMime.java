@@ -4,12 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.LongSupplier;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -22,8 +19,6 @@ import java.util.regex.Pattern;
 public final class MultipartMime {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final Pattern PARAM = Pattern.compile(
-            ";\\s*([^=;\\s]+)\\s*=\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|[^;\\s]*)");
 
     /**
      * One part of a message.
@@ -97,7 +92,7 @@ public final class MultipartMime {
      */
     public static List<Part> parts(String message) {
         List<Part> parts = new ArrayList<>();
-        Entity whole = Entity.parse(message);
+        MimeEntity whole = MimeEntity.parse(message);
         if (whole == null || !whole.mainType().equals("multipart")) {
             return parts;
         }
@@ -127,7 +122,7 @@ public final class MultipartMime {
     private static void addPart(List<Part> parts, StringBuilder raw) {
         // The line break before a boundary belongs to the boundary.
         String text = raw.length() > 0 ? raw.substring(0, raw.length() - 1) : "";
-        Entity entity = Entity.parse(text);
+        MimeEntity entity = MimeEntity.parse(text);
         if (entity == null) {
             return;
         }
@@ -194,67 +189,5 @@ public final class MultipartMime {
             out.append(encoded, i, Math.min(encoded.length(), i + 76)).append('\n');
         }
         return out.toString();
-    }
-
-    /** A MIME entity read from text: headers (names lower case, folded lines joined) and body. */
-    private record Entity(Map<String, String> headers, String body) {
-
-        static Entity parse(String text) {
-            String normal = text.replace("\r\n", "\n");
-            int end = normal.indexOf("\n\n");
-            String head = end < 0 ? normal : normal.substring(0, end);
-            String body = end < 0 ? "" : normal.substring(end + 2);
-            Map<String, String> headers = new LinkedHashMap<>();
-            String last = null;
-            for (String line : head.split("\n")) {
-                if (!line.isEmpty() && (line.charAt(0) == ' ' || line.charAt(0) == '\t') && last != null) {
-                    headers.put(last, headers.get(last) + " " + line.strip());
-                    continue;
-                }
-                int colon = line.indexOf(':');
-                if (colon <= 0) {
-                    return null;
-                }
-                last = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
-                headers.putIfAbsent(last, line.substring(colon + 1).strip());
-            }
-            return new Entity(headers, body);
-        }
-
-        String header(String name) {
-            return headers.get(name);
-        }
-
-        private String contentType() {
-            String type = headers.getOrDefault("content-type", "text/plain");
-            int semi = type.indexOf(';');
-            return (semi < 0 ? type : type.substring(0, semi)).strip().toLowerCase(Locale.ROOT);
-        }
-
-        String mainType() {
-            String type = contentType();
-            int slash = type.indexOf('/');
-            return slash < 0 ? "text" : type.substring(0, slash);
-        }
-
-        String subType() {
-            String type = contentType();
-            int slash = type.indexOf('/');
-            return slash < 0 ? "plain" : type.substring(slash + 1);
-        }
-
-        String param(String header, String name) {
-            String value = headers.get(header);
-            if (value == null) {
-                return null;
-            }
-            Matcher m = PARAM.matcher(value);
-            while (m.find()) {
-                if (m.group(1).equalsIgnoreCase(name)) {
-                    return m.group(3) != null ? m.group(3).replaceAll("\\\\(.)", "$1") : m.group(2);
-                }
-            }
-            return null;
-        }
     }
 }
