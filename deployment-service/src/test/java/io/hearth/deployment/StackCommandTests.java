@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedOutput;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
@@ -86,14 +87,38 @@ class StackCommandTests {
     @Test
     void aResourceTypeThisVersionCannotCreateFailsTheStackWithAReasonNamingIt() {
         String id = UUID.randomUUID().toString();
-        PlannedResource none = new PlannedResource("nothing", "OS::Heat::None", null, List.of(), null, null);
-        send(id, createCommand(id, List.of(none)).toJson());
+        PlannedResource server = new PlannedResource("web", "OS::Nova::Server", null, List.of(), null, null);
+        send(id, createCommand(id, List.of(server)).toJson());
 
         List<StackStatusChanged> statuses = awaitStatuses(id, 2);
         assertThat(statuses.get(1).stackStatus()).isEqualTo("CREATE_FAILED");
-        assertThat(statuses.get(1).statusReason()).contains("OS::Heat::None").contains("nothing");
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: resource type OS::Nova::Server"
+                + " of web is not supported by this deployment-service yet");
         assertThat(events.getRecords()).filteredOn(r -> id.equals(r.key()))
                 .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);
+    }
+
+    @Test
+    void aRedeliveredCommandWithResourcesChangesNothing() {
+        String id = UUID.randomUUID().toString();
+        List<PlannedResource> resources = List.of(
+                new PlannedResource("pw", "OS::Heat::RandomString", null, List.of(), null, null),
+                new PlannedResource("v", "OS::Heat::Value",
+                        HearthJson.readTree("{\"value\": {\"get_attr\": [\"pw\", \"value\"]}}"), List.of("pw"),
+                        null, null));
+        String command = createCommand(id, resources).toJson();
+        send(id, command);
+        send(id, command);
+        String marker = UUID.randomUUID().toString();
+        send(id, createCommand(marker, List.of()).toJson());
+
+        awaitStatuses(marker, 2);
+        awaitStatuses(id, 2);
+        // Two stack statuses and two events per resource, once.
+        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", id)).isEqualTo(6);
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid", id)).isEqualTo(2);
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
+                + " and name = 'pw' and attributes->>'value' = reference_id", id)).isOne();
     }
 
     @Test

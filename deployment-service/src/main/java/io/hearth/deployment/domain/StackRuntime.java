@@ -36,6 +36,16 @@ public class StackRuntime extends PanacheEntityBase {
     @Column(name = "status_version")
     public long statusVersion;
 
+    /**
+     * Grows with every action (create, update, delete): a resource whose row carries the current
+     * traversal has been brought in line with it (Heat convergence's {@code current_traversal}).
+     */
+    public long traversal;
+
+    /** The time of the last event published for this stack; event times grow strictly per stack. */
+    @Column(name = "last_event_at")
+    public Instant lastEventAt;
+
     /** Optimistic lock: a stale owner's write fails instead of overwriting. */
     @Version
     public long version;

@@ -1,8 +1,10 @@
 package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.deployment.service.StackLifecycle;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
@@ -22,7 +24,9 @@ public class StackCommandHandler {
     public Uni<Void> handle(CloudEvent event) {
         return switch (event.type()) {
             case StackCreateRequested.TYPE -> lifecycle.create(event.dataAs(StackCreateRequested.class));
+            case StackUpdateRequested.TYPE -> lifecycle.update(event.dataAs(StackUpdateRequested.class));
             case StackDeleteRequested.TYPE -> lifecycle.delete(event.dataAs(StackDeleteRequested.class));
+            case StackActionRequested.TYPE -> lifecycle.action(event.dataAs(StackActionRequested.class));
             default -> EventProcessor.ignore(event);
         };
     }

@@ -1,40 +1,38 @@
 package io.hearth.deployment.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.plan.PlannedResource;
-import io.hearth.contracts.plan.StackPlan;
-import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
-import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.contracts.stack.v1.StackUpdateRequested;
+import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.platform.outbox.Outbox;
+import io.hearth.deployment.engine.StackEngine;
+import io.hearth.deployment.engine.StackState;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
+import java.util.List;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
- * Runs stack commands. Every state change and the events it causes are written together;
- * callers provide the transaction (the event processor's).
+ * Runs stack commands: loads the stack (its row locked) and its resources, starts the action and lets
+ * the {@link StackEngine} take it as far as it goes. Every state change and the events it causes are
+ * written together; callers provide the transaction (the event processor's, or the timer's).
  */
 @ApplicationScoped
 public class StackLifecycle {
 
     private static final Logger LOG = Logger.getLogger(StackLifecycle.class);
 
-    /** Resource types this version creates; anything else fails the stack with a clear reason. */
-    static final Set<String> SUPPORTED_TYPES = Set.of();
+    private final StackEngine engine;
+    private final ResourceHealth health;
 
-    private final Outbox outbox;
-
-    public StackLifecycle(Outbox outbox) {
-        this.outbox = outbox;
+    public StackLifecycle(StackEngine engine, ResourceHealth health) {
+        this.engine = engine;
+        this.health = health;
     }
 
     /** Starts creating a stack; a command for a stack that already exists changes nothing. */
@@ -51,65 +49,79 @@ public class StackLifecycle {
             stack.name = command.stackName();
             stack.plan = HearthJson.write(command.plan());
             stack.createdAt = Instant.now();
-            return transition(stack, "CREATE", "IN_PROGRESS", "Stack CREATE started", null)
+            StackState state = new StackState(stack, command.plan(), List.of());
+            return engine.begin(state, "CREATE")
                     .chain(() -> stack.persist())
-                    .chain(() -> proceed(stack, command.plan()));
+                    .chain(() -> engine.advance(state));
         });
     }
 
     /**
-     * Deletes a stack. Nothing this version creates outlives its stack yet, so the stack goes
-     * DELETE_IN_PROGRESS then DELETE_COMPLETE; the runtime row stays as its history.
+     * Updates a stack to a complete new plan. Heat refuses an update while another action is in progress;
+     * here such a command is logged and dropped, and so is an update of a deleted stack.
      */
-    public Uni<Void> delete(StackDeleteRequested command) {
-        UUID id = UUID.fromString(command.stackId());
-        return StackRuntime.<StackRuntime>findById(id).chain(stack -> {
-            if (stack == null) {
-                LOG.warnf("delete for unknown stack %s ignored", id);
+    public Uni<Void> update(StackUpdateRequested command) {
+        return load(command.stackId()).chain(state -> {
+            if (state == null) {
+                LOG.warnf("update for unknown stack %s ignored", command.stackId());
                 return Uni.createFrom().voidItem();
             }
-            if ("DELETE".equals(stack.action) && "COMPLETE".equals(stack.status)) {
-                LOG.infof("stack %s is already deleted; delete command ignored", id);
+            StackRuntime stack = state.stack();
+            if ("DELETE".equals(stack.action) || "IN_PROGRESS".equals(stack.status)) {
+                LOG.warnf("stack %s is %s_%s; update command ignored", stack.id, stack.action, stack.status);
                 return Uni.createFrom().voidItem();
             }
-            return transition(stack, "DELETE", "IN_PROGRESS", "Stack DELETE started", null)
-                    .chain(() -> transition(stack, "DELETE", "COMPLETE", "Stack DELETE completed successfully", null));
+            stack.plan = HearthJson.write(command.plan());
+            StackState updated = new StackState(stack, command.plan(), state.rows());
+            return engine.begin(updated, "UPDATE").chain(() -> engine.advance(updated));
         });
     }
 
-    /** Moves a created stack on as far as its plan allows now. */
-    private Uni<Void> proceed(StackRuntime stack, StackPlan plan) {
-        for (PlannedResource resource : plan.resources()) {
-            if (!SUPPORTED_TYPES.contains(resource.type())) {
-                String reason = "Resource CREATE failed: resource type " + resource.type() + " of " + resource.name()
-                        + " is not supported by this deployment-service yet";
-                return outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                                new ResourceStatusChanged(stack.id.toString(), stack.tenant, resource.name(), null,
-                                        resource.type(), "CREATE", "FAILED", reason, null))
-                        .chain(() -> transition(stack, "CREATE", "FAILED", reason, null));
+    /** Deletes a stack, dependents first; a delete during a create or update stops it and wins. */
+    public Uni<Void> delete(StackDeleteRequested command) {
+        return load(command.stackId()).chain(state -> {
+            if (state == null) {
+                LOG.warnf("delete for unknown stack %s ignored", command.stackId());
+                return Uni.createFrom().voidItem();
             }
-        }
-        return transition(stack, "CREATE", "COMPLETE", "Stack CREATE completed successfully", outputs(plan));
+            StackRuntime stack = state.stack();
+            if ("DELETE".equals(stack.action) && !"FAILED".equals(stack.status)) {
+                LOG.infof("stack %s is %s_%s; delete command ignored", stack.id, stack.action, stack.status);
+                return Uni.createFrom().voidItem();
+            }
+            return engine.begin(state, "DELETE").chain(() -> engine.advance(state));
+        });
     }
 
-    /** Records a stack status and publishes it with the next version. */
-    private Uni<Void> transition(StackRuntime stack, String action, String status, String reason,
-            Map<String, JsonNode> outputs) {
-        stack.action = action;
-        stack.status = status;
-        stack.statusReason = reason;
-        stack.statusVersion++;
-        stack.updatedAt = Instant.now();
-        LOG.infof("stack %s (%s) %s_%s: %s", stack.name, stack.id, action, status, reason);
-        return outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                new StackStatusChanged(stack.id.toString(), stack.tenant, stack.name, action, status, reason, outputs,
-                        stack.statusVersion)).replaceWithVoid();
+    /** A stack action; resource health marks are applied, other actions are not supported yet. */
+    public Uni<Void> action(StackActionRequested command) {
+        return switch (command.action()) {
+            case StackActionRequested.MARK_UNHEALTHY, StackActionRequested.MARK_HEALTHY ->
+                    load(command.stackId()).chain(state -> state == null ? Uni.createFrom().voidItem()
+                            : health.mark(state, command));
+            default -> {
+                LOG.infof("stack action %s for stack %s is not supported yet; ignored", command.action(),
+                        command.stackId());
+                yield Uni.createFrom().voidItem();
+            }
+        };
     }
 
-    /** Output values; with no resources created there is nothing left to evaluate in them. */
-    private static Map<String, JsonNode> outputs(StackPlan plan) {
-        Map<String, JsonNode> values = new LinkedHashMap<>();
-        plan.outputs().forEach((name, output) -> values.put(name, output.value()));
-        return values;
+    /** Resumes the stack's resources whose wait is over (the timer's step); the stack row is locked already. */
+    public Uni<Void> wake(StackRuntime stack) {
+        return rowsOf(stack.id).chain(rows -> engine.wake(new StackState(stack, StackState.planOf(stack), rows),
+                Instant.now()));
+    }
+
+    /** The stack with its row locked, and its resource rows; null when there is no such stack. */
+    private Uni<StackState> load(String stackId) {
+        UUID id = UUID.fromString(stackId);
+        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(stack -> stack == null
+                ? Uni.createFrom().nullItem()
+                : rowsOf(id).map(rows -> new StackState(stack, StackState.planOf(stack), rows)));
+    }
+
+    private static Uni<List<ResourceRuntime>> rowsOf(UUID stackId) {
+        return ResourceRuntime.list("stackId = ?1 order by createdAt, name", stackId);
     }
 }

@@ -1,0 +1,31 @@
+package io.hearth.deployment.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Settings of deployment-service's engine. */
+@ConfigMapping(prefix = "hearth.deployment")
+public interface DeploymentConfig {
+
+    /** The timer loop that resumes resources whose wait is over. */
+    Timer timer();
+
+    /** The timer loop that resumes resources whose wait is over. */
+    interface Timer {
+        /** Whether this instance runs the timer loop. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * The longest the loop sleeps: it wakes at the earliest wake-up time it knows of, and looks again
+         * at least this often for wake-ups that commands scheduled meanwhile.
+         */
+        @WithDefault("1s")
+        Duration pollInterval();
+
+        /** How long the loop waits after a failed step before it tries again. */
+        @WithDefault("1s")
+        Duration failureBackoff();
+    }
+}

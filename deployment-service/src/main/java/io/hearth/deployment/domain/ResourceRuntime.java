@@ -1,0 +1,91 @@
+package io.hearth.deployment.domain;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * One physical incarnation of a stack's resource and where it stands. A replacement is a new row
+ * with the same name; the row it replaces is marked {@link #replaced} until it is deleted.
+ */
+@Entity
+@Table(name = "resource_runtime")
+public class ResourceRuntime extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "stack_id")
+    public UUID stackId;
+
+    /** The resource's name in the template. */
+    public String name;
+    public String type;
+
+    /** INIT, CREATE, UPDATE, DELETE or CHECK. */
+    public String action;
+
+    /** IN_PROGRESS, COMPLETE or FAILED. */
+    public String status;
+
+    @Column(name = "status_reason")
+    public String statusReason;
+
+    /** Heat's {@code physical_resource_id}, null until created. */
+    @Column(name = "physical_id")
+    public String physicalId;
+
+    /** What {@code get_resource} returns; null means the resource's name, as in Heat. */
+    @Column(name = "reference_id")
+    public String referenceId;
+
+    /** Attribute values by name, as JSON; null until created. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String attributes;
+
+    /** The properties as resolved when the resource was last created or updated, defaults applied. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String properties;
+
+    /**
+     * Names of the resources this one depended on when last created or updated, as a JSON list (cast in
+     * SQL: Hibernate Reactive's JSON type binds JSON objects only).
+     */
+    @Column(name = "depends_on", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "depends_on::text", write = "?::text::jsonb")
+    public String dependsOn;
+
+    /** The stack traversal this row was last brought in line with. */
+    public long traversal;
+
+    /** Superseded by a replacement; deleted when the update cleans up. */
+    public boolean replaced;
+
+    /** When the current action started. */
+    @Column(name = "started_at")
+    public Instant startedAt;
+
+    /** When the timer loop looks at this resource again; null when it waits for nothing timed. */
+    @Column(name = "wake_at")
+    public Instant wakeAt;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    /** Heat's combined state, e.g. {@code CREATE_COMPLETE}. */
+    public String state() {
+        return action + "_" + status;
+    }
+}

@@ -1,0 +1,184 @@
+package io.hearth.deployment.engine;
+
+import static io.hearth.deployment.engine.StackState.COMPLETE;
+import static io.hearth.deployment.engine.StackState.FAILED;
+import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.expr.ExpressionException;
+import io.hearth.contracts.expr.HotFunctions;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.resources.Outcome;
+import io.hearth.deployment.resources.ResourceCall;
+import io.hearth.deployment.resources.ResourceException;
+import io.hearth.deployment.resources.ResourceHandler;
+import io.hearth.deployment.resources.ResourceHandlers;
+import io.hearth.deployment.resources.UpdateKind;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Starts one resource action (create, update in place, replace, delete) and records how it ended:
+ * the row's action and status, the IN_PROGRESS event and, when the handler is done, the COMPLETE or
+ * FAILED one. Heat's resource status reasons: {@code state changed}, or the failure's text.
+ */
+@ApplicationScoped
+class ResourceStarter {
+
+    static final String STATE_CHANGED = "state changed";
+
+    private final ResourceHandlers handlers;
+    private final StackEvents events;
+
+    ResourceStarter(ResourceHandlers handlers, StackEvents events) {
+        this.handlers = handlers;
+        this.events = events;
+    }
+
+    /**
+     * Brings a planned resource in line with the traversal: evaluates its properties now that its
+     * dependencies are done, then creates it, updates it in place, replaces it, or leaves it as it is.
+     */
+    Uni<Void> converge(StackState state, PlannedResource resource) {
+        ResourceRuntime row = state.current(resource.name());
+        ResourceHandler handler = handlers.forType(resource.type());
+        JsonNode properties;
+        try {
+            JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
+                    state.evaluationContext(), "resources", resource.name(), "properties");
+            properties = handler.normalize(resource.name(), resolved);
+        } catch (ExpressionException e) {
+            return failToStart(state, resource, row, "StackValidationFailed: " + e.getMessage());
+        } catch (ResourceException e) {
+            return failToStart(state, resource, row,
+                    Outcome.failed(resource.name(), e.errorType(), e.getMessage()).reason());
+        }
+        if (row == null) {
+            return create(state, resource, handler, properties);
+        }
+        JsonNode previous = HearthJson.readTree(row.properties);
+        ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
+        switch (decide(row, resource, handler, call)) {
+            case NONE -> {
+                row.traversal = state.traversal();
+                row.properties = HearthJson.write(properties);
+                row.dependsOn = HearthJson.write(resource.dependsOn());
+                return Uni.createFrom().voidItem();
+            }
+            case IN_PLACE -> {
+                begin(state, row, "UPDATE");
+                row.properties = HearthJson.write(properties);
+                row.dependsOn = HearthJson.write(resource.dependsOn());
+                return events.resourceStatus(state.stack, row).chain(() -> apply(state, row, handler.update(call)));
+            }
+            default -> {
+                row.replaced = true;
+                row.updatedAt = Instant.now();
+                return create(state, resource, handler, properties);
+            }
+        }
+    }
+
+    /** Heat's {@code _needs_update}: a new type or a failed resource is replaced; equal properties need nothing. */
+    private static UpdateKind decide(ResourceRuntime row, PlannedResource resource, ResourceHandler handler,
+            ResourceCall call) {
+        boolean failed = FAILED.equals(row.status);
+        if (!row.type.equals(resource.type()) || (failed && handler.replacesFailed())) {
+            return UpdateKind.REPLACE;
+        }
+        if (!failed && call.properties().equals(call.previous())) {
+            return UpdateKind.NONE;
+        }
+        return handler.updateKind(call);
+    }
+
+    private Uni<Void> create(StackState state, PlannedResource resource, ResourceHandler handler,
+            JsonNode properties) {
+        ResourceRuntime row = newRow(state, resource, properties);
+        return row.persist()
+                .chain(() -> events.resourceStatus(state.stack, row))
+                .chain(() -> apply(state, row, handler.create(new ResourceCall(state.stack, row, properties, null))));
+    }
+
+    /** Deletes a row's resource. */
+    Uni<Void> delete(StackState state, ResourceRuntime row) {
+        begin(state, row, "DELETE");
+        row.wakeAt = null;
+        ResourceHandler handler = handlers.forType(row.type);
+        return events.resourceStatus(state.stack, row)
+                .chain(() -> apply(state, row, handler.delete(ResourceCall.of(state.stack, row))));
+    }
+
+    /** A resource whose properties cannot be resolved fails as its action starts. */
+    private Uni<Void> failToStart(StackState state, PlannedResource resource, ResourceRuntime existing,
+            String reason) {
+        Uni<ResourceRuntime> started;
+        if (existing == null) {
+            ResourceRuntime row = newRow(state, resource, null);
+            started = row.persist().replaceWith(row);
+        } else {
+            begin(state, existing, "UPDATE");
+            started = Uni.createFrom().item(existing);
+        }
+        return started.chain(row -> events.resourceStatus(state.stack, row)
+                .chain(() -> apply(state, row, Uni.createFrom().item(new Outcome.Failed(reason)))));
+    }
+
+    /** Records how a handler's step ended; a DELETE that completed removes the row. */
+    Uni<Void> apply(StackState state, ResourceRuntime row, Uni<Outcome> step) {
+        return step.onFailure(ResourceException.class)
+                .recoverWithItem(e -> Outcome.failed(row.name, ((ResourceException) e).errorType(), e.getMessage()))
+                .chain(outcome -> {
+                    row.updatedAt = Instant.now();
+                    state.stack.updatedAt = row.updatedAt;
+                    if (outcome instanceof Outcome.Waiting waiting) {
+                        row.wakeAt = waiting.until();
+                        return Uni.createFrom().voidItem();
+                    }
+                    row.wakeAt = null;
+                    if (outcome instanceof Outcome.Failed failed) {
+                        row.status = FAILED;
+                        row.statusReason = failed.reason();
+                        return events.resourceStatus(state.stack, row);
+                    }
+                    Outcome.Complete done = (Outcome.Complete) outcome;
+                    row.status = COMPLETE;
+                    row.statusReason = STATE_CHANGED;
+                    if ("DELETE".equals(row.action)) {
+                        state.remove(row);
+                        return events.resourceStatus(state.stack, row).chain(row::delete);
+                    }
+                    row.physicalId = done.physicalId();
+                    row.referenceId = done.referenceId();
+                    row.attributes = HearthJson.write(done.attributes());
+                    return events.resourceStatus(state.stack, row);
+                });
+    }
+
+    private static void begin(StackState state, ResourceRuntime row, String action) {
+        row.action = action;
+        row.status = IN_PROGRESS;
+        row.statusReason = STATE_CHANGED;
+        row.traversal = state.traversal();
+        row.startedAt = Instant.now();
+        row.updatedAt = row.startedAt;
+    }
+
+    private static ResourceRuntime newRow(StackState state, PlannedResource resource, JsonNode properties) {
+        ResourceRuntime row = new ResourceRuntime();
+        row.id = UUID.randomUUID();
+        row.stackId = state.stack.id;
+        row.name = resource.name();
+        row.type = resource.type();
+        row.properties = HearthJson.write(properties == null ? HearthJson.mapper().createObjectNode() : properties);
+        row.dependsOn = HearthJson.write(resource.dependsOn());
+        row.createdAt = Instant.now();
+        begin(state, row, "CREATE");
+        state.add(row);
+        return row;
+    }
+}

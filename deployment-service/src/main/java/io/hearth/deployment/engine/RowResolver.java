@@ -1,0 +1,54 @@
+package io.hearth.deployment.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.expr.RuntimeResolver;
+import io.hearth.deployment.domain.ResourceRuntime;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Resource ids and attributes for the evaluator, read from the stack's current resource rows:
+ * {@code get_resource} gives the reference id (the resource's name while it has none, as Heat does),
+ * {@code get_attr} an attribute's stored value (null for one the resource does not have, which is what
+ * OS::Heat::None answers for any name), {@code get_attr: [name]} all of them. A resource without a row
+ * is not known yet: the call stays unresolved.
+ */
+final class RowResolver implements RuntimeResolver {
+
+    private final Function<String, ResourceRuntime> current;
+
+    RowResolver(Function<String, ResourceRuntime> current) {
+        this.current = current;
+    }
+
+    @Override
+    public Optional<JsonNode> resource(String name) {
+        ResourceRuntime row = current.apply(name);
+        if (row == null) {
+            return Optional.empty();
+        }
+        return Optional.of(TextNode.valueOf(row.referenceId != null ? row.referenceId : row.name));
+    }
+
+    @Override
+    public Optional<JsonNode> attribute(String resource, String attribute) {
+        return attributes(resource).map(all -> {
+            JsonNode value = all.get(attribute);
+            return value == null ? NullNode.getInstance() : value;
+        });
+    }
+
+    @Override
+    public Optional<JsonNode> attributes(String resource) {
+        ResourceRuntime row = current.apply(resource);
+        if (row == null) {
+            return Optional.empty();
+        }
+        return Optional.of(row.attributes == null ? JsonNodeFactory.instance.objectNode()
+                : HearthJson.readTree(row.attributes));
+    }
+}

@@ -1,0 +1,64 @@
+package io.hearth.deployment.engine;
+
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.deployment.domain.ResourceRuntime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Decides what may start now, from the rows and the plan alone (no I/O): the dependency graph of
+ * Heat's convergence engine, walked one step at a time.
+ */
+final class Scheduler {
+
+    private Scheduler() {
+    }
+
+    /**
+     * Planned resources to create or update now: not yet in line with the traversal, not busy, and every
+     * resource they depend on in line. In plan order, which is a valid dependency order.
+     */
+    static List<PlannedResource> readyToConverge(StackState state) {
+        List<PlannedResource> ready = new ArrayList<>();
+        for (PlannedResource resource : state.plan.resources()) {
+            ResourceRuntime row = state.current(resource.name());
+            if (row != null && (row.traversal == state.traversal() || StackState.IN_PROGRESS.equals(row.status))) {
+                continue;
+            }
+            boolean dependenciesDone = resource.dependsOn().stream()
+                    .allMatch(name -> state.converged(state.current(name)));
+            if (dependenciesDone) {
+                ready.add(resource);
+            }
+        }
+        return ready;
+    }
+
+    /** Whether every planned resource is in line with the traversal. */
+    static boolean allConverged(StackState state) {
+        return state.plan.resources().stream().allMatch(r -> state.converged(state.current(r.name())));
+    }
+
+    /** Rows an update leaves behind: replaced ones and those of resources no longer in the plan. */
+    static List<ResourceRuntime> leftBehind(StackState state) {
+        Set<String> planned = state.plannedNames();
+        return state.rows.stream().filter(row -> row.replaced || !planned.contains(row.name)).toList();
+    }
+
+    /** Rows to delete now among {@code candidates}: those no other candidate still depends on, dependents first. */
+    static List<ResourceRuntime> readyToDelete(List<ResourceRuntime> candidates) {
+        List<ResourceRuntime> ready = new ArrayList<>();
+        for (ResourceRuntime row : candidates) {
+            if ("DELETE".equals(row.action) && StackState.IN_PROGRESS.equals(row.status)) {
+                continue; // being deleted
+            }
+            boolean needed = candidates.stream().anyMatch(other -> other != row
+                    && !other.name.equals(row.name) && StackState.dependsOn(other).contains(row.name));
+            if (!needed) {
+                ready.add(row);
+            }
+        }
+        return ready;
+    }
+}

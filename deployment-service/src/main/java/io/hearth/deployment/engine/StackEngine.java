@@ -1,0 +1,153 @@
+package io.hearth.deployment.engine;
+
+import static io.hearth.deployment.engine.StackState.COMPLETE;
+import static io.hearth.deployment.engine.StackState.FAILED;
+import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.resources.ResourceCall;
+import io.hearth.deployment.resources.ResourceHandler;
+import io.hearth.deployment.resources.ResourceHandlers;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * The step function that runs a stack: {@link #advance} starts every resource the dependency graph
+ * allows, finishes those that complete at once, and, when nothing is left, finishes the stack. A
+ * resource that waits keeps a wake-up time that {@link ResourceTimer} honours; {@link #wake} resumes it.
+ * Every call runs inside the caller's transaction, with the stack row locked.
+ */
+@ApplicationScoped
+public class StackEngine {
+
+    private static final Logger LOG = Logger.getLogger(StackEngine.class);
+
+    private final ResourceHandlers handlers;
+    private final StackEvents events;
+    private final ResourceStarter starter;
+    private final StackOutputs outputs;
+
+    public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs) {
+        this.handlers = handlers;
+        this.events = events;
+        this.starter = starter;
+        this.outputs = outputs;
+    }
+
+    /** Moves the stack's current action on as far as it can go now. */
+    public Uni<Void> advance(StackState state) {
+        if (!IN_PROGRESS.equals(state.stack.status)) {
+            return Uni.createFrom().voidItem();
+        }
+        return "DELETE".equals(state.stack.action) ? deleteStep(state) : convergeStep(state);
+    }
+
+    /** Resumes the resources whose wait is over, then advances the stack. */
+    public Uni<Void> wake(StackState state, Instant now) {
+        List<ResourceRuntime> due = state.rows.stream()
+                .filter(row -> row.wakeAt != null && !row.wakeAt.isAfter(now)).toList();
+        return each(due, row -> {
+            row.wakeAt = null;
+            ResourceHandler handler = handlers.forType(row.type);
+            return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
+        }).chain(() -> advance(state));
+    }
+
+    /** Create or update: bring every planned resource in line, clean up what is left behind, finish. */
+    private Uni<Void> convergeStep(StackState state) {
+        Optional<ResourceRuntime> failed = state.failure();
+        if (failed.isPresent()) {
+            ResourceRuntime row = failed.get();
+            return finish(state, FAILED, "Resource " + row.action + " failed: " + row.statusReason, null);
+        }
+        List<PlannedResource> ready = Scheduler.readyToConverge(state);
+        if (!ready.isEmpty()) {
+            return each(ready, resource -> state.failure().isPresent() ? Uni.createFrom().voidItem()
+                    : starter.converge(state, resource)).chain(() -> advance(state));
+        }
+        if (!Scheduler.allConverged(state)) {
+            return Uni.createFrom().voidItem(); // waiting for a resource
+        }
+        List<ResourceRuntime> leftBehind = Scheduler.leftBehind(state);
+        List<ResourceRuntime> deletable = Scheduler.readyToDelete(leftBehind);
+        if (!deletable.isEmpty()) {
+            return each(deletable, row -> starter.delete(state, row)).chain(() -> advance(state));
+        }
+        if (!leftBehind.isEmpty()) {
+            return Uni.createFrom().voidItem(); // waiting for a deletion
+        }
+        Map<String, JsonNode> values = outputs.evaluate(state);
+        return finish(state, COMPLETE, "Stack " + state.stack.action + " completed successfully", values);
+    }
+
+    /** Delete: every row, dependents first, then the stack. */
+    private Uni<Void> deleteStep(StackState state) {
+        Optional<ResourceRuntime> failed = state.failure();
+        if (failed.isPresent()) {
+            return finish(state, FAILED, "Resource DELETE failed: " + failed.get().statusReason, null);
+        }
+        if (state.rows.isEmpty()) {
+            return finish(state, COMPLETE, "Stack DELETE completed successfully", null);
+        }
+        List<ResourceRuntime> deletable = Scheduler.readyToDelete(state.rows);
+        if (deletable.isEmpty()) {
+            return Uni.createFrom().voidItem(); // waiting for a deletion
+        }
+        return each(deletable, row -> starter.delete(state, row)).chain(() -> advance(state));
+    }
+
+    /** Starts a new action of the stack: a new traversal, the IN_PROGRESS status published. */
+    public Uni<Void> begin(StackState state, String action) {
+        state.stack.traversal++;
+        if ("DELETE".equals(action)) {
+            // The delete wins: resources still waiting for a create or update are deleted as they are;
+            // a deletion under way goes on.
+            state.rows.stream().filter(row -> !"DELETE".equals(row.action)).forEach(row -> row.wakeAt = null);
+        }
+        return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null);
+    }
+
+    private Uni<Void> finish(StackState state, String status, String reason, Map<String, JsonNode> values) {
+        return transition(state, state.stack.action, status, reason, values);
+    }
+
+    /** Records a stack status and publishes it with the next version. */
+    Uni<Void> transition(StackState state, String action, String status, String reason,
+            Map<String, JsonNode> values) {
+        var stack = state.stack;
+        stack.action = action;
+        stack.status = status;
+        stack.statusReason = reason;
+        stack.statusVersion++;
+        stack.updatedAt = Instant.now();
+        LOG.infof("stack %s (%s) %s_%s: %s", stack.name, stack.id, action, status, reason);
+        return events.stackStatus(stack, values);
+    }
+
+    /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */
+    public Uni<Void> check(StackState state, ResourceRuntime row, String status, String reason) {
+        row.action = "CHECK";
+        row.status = status;
+        row.statusReason = reason;
+        row.updatedAt = Instant.now();
+        state.stack.updatedAt = row.updatedAt;
+        return events.resourceStatus(state.stack, row);
+    }
+
+    /** Runs {@code step} for each item, one after the other. */
+    static <T> Uni<Void> each(List<T> items, Function<T, Uni<Void>> step) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (T item : items) {
+            chain = chain.chain(() -> step.apply(item));
+        }
+        return chain;
+    }
+}

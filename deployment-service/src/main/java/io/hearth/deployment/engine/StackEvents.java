@@ -1,0 +1,65 @@
+package io.hearth.deployment.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.EventCatalog;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.outbox.Outbox;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes a stack's status and resource events to the outbox, in the caller's transaction. Event times
+ * grow strictly per stack (a millisecond apart at least): the relay sends a key's rows in time order,
+ * and one step often writes many events within the same millisecond.
+ */
+@ApplicationScoped
+public class StackEvents {
+
+    private final Outbox outbox;
+    private final String source;
+
+    public StackEvents(Outbox outbox, EventingConfig config) {
+        this.outbox = outbox;
+        this.source = config.source();
+    }
+
+    /** Publishes the stack's current status with the next version. */
+    public Uni<Void> stackStatus(StackRuntime stack, Map<String, JsonNode> outputs) {
+        return append(stack, new StackStatusChanged(stack.id.toString(), stack.tenant, stack.name, stack.action,
+                stack.status, stack.statusReason, outputs, stack.statusVersion));
+    }
+
+    /** Publishes a resource's current state; a COMPLETE create, update or check carries its attributes. */
+    public Uni<Void> resourceStatus(StackRuntime stack, ResourceRuntime row) {
+        Map<String, JsonNode> attributes = null;
+        if ("COMPLETE".equals(row.status) && !"DELETE".equals(row.action) && row.attributes != null) {
+            Map<String, JsonNode> values = new LinkedHashMap<>();
+            HearthJson.readTree(row.attributes).fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue()));
+            attributes = values;
+        }
+        return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
+                row.type, row.action, row.status, row.statusReason, attributes));
+    }
+
+    private Uni<Void> append(StackRuntime stack, Object data) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant time = stack.lastEventAt == null || now.isAfter(stack.lastEventAt) ? now
+                : stack.lastEventAt.plusMillis(1);
+        stack.lastEventAt = time;
+        CloudEvent event = CloudEvent.of(source, stack.id.toString(), data);
+        CloudEvent timed = new CloudEvent(event.specversion(), event.id(), event.source(), event.type(),
+                event.subject(), time, event.datacontenttype(), event.data());
+        return outbox.append("stack", stack.id.toString(), EventCatalog.byType(timed.type()).topic(), timed)
+                .replaceWithVoid();
+    }
+}

@@ -1,0 +1,91 @@
+package io.hearth.deployment.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.UUID;
+
+/** Stores and reads software configs: what Heat's {@code create/show/delete_software_config} do. */
+@ApplicationScoped
+public class SoftwareConfigStore {
+
+    /**
+     * The parts of a config to store.
+     *
+     * @param group   the hook's name
+     * @param config  the config text or structure, may be null
+     * @param inputs  input definitions, defaults applied
+     * @param outputs output definitions, defaults applied
+     * @param options tool options
+     */
+    public record Definition(String group, JsonNode config, JsonNode inputs, JsonNode outputs, JsonNode options) {
+    }
+
+    /** Stores a new config under a new id. */
+    public Uni<SoftwareConfig> create(String tenant, String name, Definition definition) {
+        SoftwareConfig row = new SoftwareConfig();
+        row.id = UUID.randomUUID();
+        row.tenant = tenant;
+        row.name = name;
+        row.group = definition.group();
+        row.config = definition.config() == null || definition.config().isNull() ? null
+                : HearthJson.write(definition.config());
+        row.inputs = HearthJson.write(definition.inputs());
+        row.outputs = HearthJson.write(definition.outputs());
+        row.options = HearthJson.write(definition.options());
+        row.createdAt = Instant.now();
+        return row.persist();
+    }
+
+    /** A tenant's config by id, or null; an id that is no UUID finds nothing. */
+    public Uni<SoftwareConfig> find(String tenant, String id) {
+        UUID uuid = uuid(id);
+        if (uuid == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return SoftwareConfig.<SoftwareConfig>findById(uuid)
+                .map(row -> row != null && row.tenant.equals(tenant) ? row : null);
+    }
+
+    /** Deletes a config; one that is gone already is no error (Heat ignores NotFound). */
+    public Uni<Void> delete(String id) {
+        UUID uuid = uuid(id);
+        if (uuid == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return SoftwareConfig.delete("id", uuid).replaceWithVoid();
+    }
+
+    /** The config value of a stored row: text or structure, JSON null when there is none. */
+    public static JsonNode configOf(SoftwareConfig row) {
+        return row.config == null ? NullNode.getInstance()
+                : HearthJson.readTree(row.config);
+    }
+
+    /**
+     * oslo's {@code uuidutils.is_uuid_like}: a UUID in any of Python's accepted spellings (hyphens or
+     * not, braces, {@code urn:uuid:}), or null.
+     */
+    static UUID uuid(String value) {
+        if (value == null) {
+            return null;
+        }
+        String hex = value.toLowerCase(Locale.ROOT);
+        if (hex.startsWith("urn:")) {
+            hex = hex.substring(4);
+        }
+        if (hex.startsWith("uuid:")) {
+            hex = hex.substring(5);
+        }
+        hex = hex.replace("{", "").replace("}", "").replace("-", "");
+        if (!hex.matches("[0-9a-f]{32}")) {
+            return null;
+        }
+        return new UUID(Long.parseUnsignedLong(hex.substring(0, 16), 16), Long.parseUnsignedLong(hex.substring(16), 16));
+    }
+}

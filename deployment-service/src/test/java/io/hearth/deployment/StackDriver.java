@@ -1,0 +1,145 @@
+package io.hearth.deployment;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.PlannedOutput;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackActionRequested;
+import io.hearth.contracts.stack.v1.StackCreateRequested;
+import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.contracts.stack.v1.StackUpdateRequested;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * Plays template-service in tests: sends stack commands to the real command topic and reads what
+ * deployment-service publishes on {@code hearth.stack.events}.
+ */
+final class StackDriver implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String SOURCE = "/hearth/template-service";
+
+    private final KafkaCompanion kafka;
+    private final ConsumerTask<String, String> events;
+
+    StackDriver(KafkaCompanion kafka) {
+        this.kafka = kafka;
+        this.events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
+    }
+
+    /** A planned resource; properties as JSON text (runtime references as function maps). */
+    static PlannedResource resource(String name, String type, String properties, String... dependsOn) {
+        return new PlannedResource(name, type, properties == null ? null : HearthJson.readTree(properties),
+                Arrays.asList(dependsOn), null, null);
+    }
+
+    /** A plan of the given resources, in dependency order, and outputs given as name, JSON value pairs. */
+    static StackPlan plan(List<PlannedResource> resources, String... outputs) {
+        Map<String, PlannedOutput> values = new LinkedHashMap<>();
+        for (int i = 0; i < outputs.length; i += 2) {
+            values.put(outputs[i], new PlannedOutput(null, HearthJson.readTree(outputs[i + 1])));
+        }
+        return new StackPlan("2018-08-31", "test", Map.of(), resources, values, null, true);
+    }
+
+    CloudEvent create(String id, StackPlan plan) {
+        return send(id, new StackCreateRequested(id, "demo", "s-" + id, plan));
+    }
+
+    CloudEvent update(String id, StackPlan plan) {
+        return send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan));
+    }
+
+    CloudEvent delete(String id) {
+        return send(id, new StackDeleteRequested(id, "demo", "s-" + id));
+    }
+
+    CloudEvent action(String id, String action, String resource, String reason) {
+        return send(id, new StackActionRequested(id, "demo", "s-" + id, action, resource, reason));
+    }
+
+    CloudEvent send(String id, Object command) {
+        CloudEvent event = CloudEvent.of(SOURCE, id, command);
+        send(id, event);
+        return event;
+    }
+
+    void send(String id, CloudEvent event) {
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_COMMANDS, id, event.toJson()))
+                .awaitCompletion();
+    }
+
+    /** Waits until the stack reached {@code stackStatus} (e.g. CREATE_COMPLETE) {@code times} times in all. */
+    List<StackStatusChanged> awaitStatus(String id, String stackStatus) {
+        await().atMost(WAIT).until(() -> statuses(id).stream().anyMatch(s -> s.stackStatus().equals(stackStatus)));
+        return statuses(id);
+    }
+
+    /** Waits until the stack published {@code count} status events. */
+    List<StackStatusChanged> awaitStatuses(String id, int count) {
+        await().atMost(WAIT).until(() -> statuses(id).size() >= count);
+        return statuses(id);
+    }
+
+    List<CloudEvent> all(String id) {
+        return events.getRecords().stream().filter(r -> id.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value())).toList();
+    }
+
+    List<StackStatusChanged> statuses(String id) {
+        return all(id).stream().filter(e -> StackStatusChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(StackStatusChanged.class)).toList();
+    }
+
+    List<ResourceStatusChanged> resources(String id) {
+        return all(id).stream().filter(e -> ResourceStatusChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(ResourceStatusChanged.class)).toList();
+    }
+
+    /** The resource events of one resource, as {@code ACTION_STATUS} strings. */
+    List<String> statesOf(String id, String resource) {
+        return resources(id).stream().filter(r -> r.resourceName().equals(resource))
+                .map(r -> r.action() + "_" + r.status()).toList();
+    }
+
+    /** Everything of a stack as a readable log line per event: {@code name ACTION_STATUS} or {@code stack ...}. */
+    List<String> log(String id) {
+        return all(id).stream().map(e -> {
+            if (StackStatusChanged.TYPE.equals(e.type())) {
+                return "stack " + e.dataAs(StackStatusChanged.class).stackStatus();
+            }
+            ResourceStatusChanged r = e.dataAs(ResourceStatusChanged.class);
+            return r.resourceName() + " " + r.action() + "_" + r.status();
+        }).toList();
+    }
+
+    /** The output values of the stack's last status that carries them. */
+    Map<String, JsonNode> outputs(String id) {
+        List<StackStatusChanged> statuses = statuses(id);
+        for (int i = statuses.size() - 1; i >= 0; i--) {
+            if (statuses.get(i).outputs() != null) {
+                return statuses.get(i).outputs();
+            }
+        }
+        return Map.of();
+    }
+
+    @Override
+    public void close() {
+        events.close();
+    }
+}
