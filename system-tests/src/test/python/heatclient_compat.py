@@ -1,5 +1,6 @@
 """Drives a running Hearth with OpenStack's own Heat client library (python3-heatclient),
-unchanged, as existing scripts would: create, list, show, outputs, events, template, delete.
+unchanged, as existing scripts would: template validate, preview, create, list, show, outputs, events,
+template, update (PUT and PATCH), delete.
 
 usage: /usr/bin/python3 heatclient_compat.py http://127.0.0.1:8004/v1/demo hearth-dev-token
 Exits 0 when every step behaved as Heat's API does; prints each step.
@@ -22,6 +23,22 @@ outputs:
   greeting:
     description: the greeting
     value: {get_param: greeting}
+"""
+
+TEMPLATE_V2 = """
+heat_template_version: 2018-08-31
+description: heatclient compatibility check, updated
+parameters:
+  greeting:
+    type: string
+    default: hello
+  who:
+    type: string
+    default: world
+outputs:
+  greeting:
+    description: the greeting
+    value: {list_join: [' ', [{get_param: greeting}, {get_param: who}]]}
 """
 
 
@@ -48,6 +65,20 @@ def main(endpoint, token):
     heat = heat_client.Client("1", endpoint=endpoint, token=token)
     name = "heatclient-" + uuid.uuid4().hex[:8]
 
+    validated = heat.stacks.validate(template=TEMPLATE)
+    check(validated["Description"] == "heatclient compatibility check", "stacks.validate gives the description")
+    greeting = validated["Parameters"]["greeting"]
+    check(greeting["Type"] == "String" and greeting["Default"] == "hello" and greeting["NoEcho"] == "false"
+          and greeting["Label"] == "greeting", "stacks.validate describes the parameters as Heat does: %s" % greeting)
+    try:
+        heat.stacks.validate(template=TEMPLATE.replace("type: string", "type: strung"))
+        raise AssertionError("an invalid template validated")
+    except exc.HTTPBadRequest as e:
+        check("Invalid type (strung)" in str(e), "stacks.validate of an invalid template raises HTTPBadRequest")
+
+    preview = heat.stacks.preview(stack_name=name, template=TEMPLATE, parameters={"greeting": "bonjour"})
+    check(preview.stack_name == name and preview.resources == [], "stacks.preview shows the stack it would create")
+
     created = heat.stacks.create(stack_name=name, template=TEMPLATE, parameters={"greeting": "bonjour"})
     stack_id = created["stack"]["id"]
     check(len(stack_id) == 36, "stacks.create answered the new stack's id %s" % stack_id)
@@ -69,6 +100,22 @@ def main(endpoint, token):
 
     template = heat.stacks.template(stack_id)
     check(template["heat_template_version"] == "2018-08-31", "stacks.template returns the template")
+
+    heat.stacks.update(stack_id, template=TEMPLATE_V2, parameters={"greeting": "hallo"})
+    updated = wait_for(heat, stack_id, "UPDATE_COMPLETE")
+    check(updated.stack_status == "UPDATE_COMPLETE", "stacks.update (PUT) reached UPDATE_COMPLETE")
+    check(updated.updated_time is not None, "the updated stack shows its updated_time")
+    check(heat.stacks.output_show(stack_id, "greeting")["output"]["output_value"] == "hallo world",
+          "the updated stack shows its new output")
+    check(heat.stacks.template(stack_id)["description"] == "heatclient compatibility check, updated",
+          "stacks.template returns the new template")
+
+    heat.stacks.update(name, existing=True, parameters={"who": "Hearth"})
+    patched = wait_for(heat, stack_id, "UPDATE_COMPLETE")
+    check(patched.parameters["greeting"] == "hallo" and patched.parameters["who"] == "Hearth",
+          "stacks.update with existing=True (PATCH, by name) keeps the parameters not given")
+    check(heat.stacks.output_show(stack_id, "greeting")["output"]["output_value"] == "hallo Hearth",
+          "the patched stack shows its new output")
 
     try:
         heat.stacks.get("no-such-stack")

@@ -1,16 +1,23 @@
 package io.hearth.template.config;
 
+import io.hearth.template.template.read.ReaderOptions;
 import io.hearth.template.template.read.TemplateReader;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** The one {@link TemplateReader} the service uses, holding documents to the configured limits. */
+/** The configured limits, and the one {@link TemplateReader} the service reads documents with under them. */
 @Singleton
 public class TemplateReaderProducer {
 
     @Produces
     @Singleton
-    TemplateReader reader(TemplateLimits limits) {
-        return new TemplateReader(limits.options());
+    ReaderOptions limits(TemplateLimits limits) {
+        return limits.options();
+    }
+
+    @Produces
+    @Singleton
+    TemplateReader reader(ReaderOptions limits) {
+        return new TemplateReader(limits);
     }
 }

@@ -4,16 +4,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
+import io.hearth.template.rest.dto.Accepted;
 import io.hearth.template.rest.dto.CreateStackRequest;
+import io.hearth.template.rest.dto.ResourcePreview;
 import io.hearth.template.rest.dto.StackCreated;
+import io.hearth.template.rest.dto.StackPreview;
 import io.hearth.template.rest.dto.StackView;
+import io.hearth.template.rest.dto.UpdateStackRequest;
+import io.hearth.template.service.StackPreviewService;
 import io.hearth.template.service.StackService;
+import io.hearth.template.service.StackUpdateService;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -33,11 +41,18 @@ public class StackResource {
     private final StackService stacks;
     private final StackViews views;
     private final StackListing listing;
+    private final StackUpdateService updates;
+    private final StackPreviewService previews;
+    private final PreviewViews previewViews;
 
-    public StackResource(StackService stacks, StackViews views, StackListing listing) {
+    public StackResource(StackService stacks, StackViews views, StackListing listing, StackUpdateService updates,
+            StackPreviewService previews, PreviewViews previewViews) {
         this.stacks = stacks;
         this.views = views;
         this.listing = listing;
+        this.updates = updates;
+        this.previews = previews;
+        this.previewViews = previewViews;
     }
 
     /** Creates a stack: 201 with its id and link; the work goes on in the background. */
@@ -86,6 +101,77 @@ public class StackResource {
     public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
             @PathParam("stackId") String id) {
         return stacks.delete(tenant, name, id).map(done -> Response.noContent().build());
+    }
+
+    /** Finds a live stack by name or id and redirects the update to its canonical URL, as Heat does. */
+    @PUT
+    @Path("/{stackIdentity}")
+    @WithSession
+    public Uni<Response> updateLookup(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @Context UriInfo uri) {
+        return lookup(tenant, identity, uri);
+    }
+
+    /** Finds a live stack by name or id and redirects the PATCH update to its canonical URL, as Heat does. */
+    @PATCH
+    @Path("/{stackIdentity}")
+    @WithSession
+    public Uni<Response> patchLookup(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @Context UriInfo uri) {
+        return lookup(tenant, identity, uri);
+    }
+
+    /**
+     * Updates a stack with a new template, parameters, environment and files: 202, then
+     * UPDATE_IN_PROGRESS until deployment-service reports UPDATE_COMPLETE.
+     */
+    @PUT
+    @Path("/{stackName}/{stackId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> update(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id, UpdateStackRequest request) {
+        return updates.update(tenant, name, id, request, false).map(stack -> accepted());
+    }
+
+    /** Updates a stack, keeping the template, parameters, environment and files the request leaves out: 202. */
+    @PATCH
+    @Path("/{stackName}/{stackId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> patch(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id, UpdateStackRequest request) {
+        return updates.update(tenant, name, id, request, true).map(stack -> accepted());
+    }
+
+    /** Shows the stack a create request would make, with its resources; stores and sends nothing. */
+    @POST
+    @Path("/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Map<String, StackPreview>> preview(@PathParam("tenant") String tenant, CreateStackRequest request,
+            @Context UriInfo uri) {
+        return previews.preview(tenant, request).map(result -> Map.of("stack", previewViews.stack(uri, result)));
+    }
+
+    /** Shows what a PUT update would do to each resource; changes nothing. */
+    @PUT
+    @Path("/{stackName}/{stackId}/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Map<String, Map<String, List<ResourcePreview>>>> previewUpdate(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request) {
+        return updates.preview(tenant, name, id, request, false).map(previewViews::changes);
+    }
+
+    /** Shows what a PATCH update would do to each resource; changes nothing. */
+    @PATCH
+    @Path("/{stackName}/{stackId}/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Map<String, Map<String, List<ResourcePreview>>>> previewPatch(@PathParam("tenant") String tenant,
+            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request) {
+        return updates.preview(tenant, name, id, request, true).map(previewViews::changes);
+    }
+
+    /** Heat's 202 to an update, with webob's body. */
+    private static Response accepted() {
+        return Response.accepted(Accepted.BODY).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     /** Shows a stack. */

@@ -1,7 +1,5 @@
 package io.hearth.template.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
@@ -10,19 +8,10 @@ import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.CreateStackRequest;
-import io.hearth.template.template.StackPlanner;
-import io.hearth.template.template.TemplateException;
-import io.hearth.template.template.TemplateParser;
-import io.hearth.template.template.TemplateProblem;
-import io.hearth.template.template.read.ReadResult;
-import io.hearth.template.template.read.SourceLocation;
-import io.hearth.template.template.read.SourceMap;
-import io.hearth.template.template.read.TemplateReader;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -33,15 +22,12 @@ public class StackService {
     /** Heat's rule for stack names. */
     private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_.-]{0,254}");
 
-    private final TemplateParser parser;
-    private final TemplateReader reader = new TemplateReader();
-    private final StackPlanner planner;
+    private final StackDefinitions definitions;
     private final Outbox outbox;
     private final StackResources resources;
 
-    public StackService(TemplateParser parser, StackPlanner planner, Outbox outbox, StackResources resources) {
-        this.parser = parser;
-        this.planner = planner;
+    public StackService(StackDefinitions definitions, Outbox outbox, StackResources resources) {
+        this.definitions = definitions;
         this.outbox = outbox;
         this.resources = resources;
     }
@@ -114,7 +100,12 @@ public class StackService {
                 .failWith(() -> ApiException.notFound("The Stack (" + name + ") could not be found."));
     }
 
-    private static Stack newStack(String tenant, CreateStackRequest request) {
+    /**
+     * A new stack from a create (or preview) request: its name and options checked, CREATE_IN_PROGRESS.
+     *
+     * @throws ApiException 400 for a missing body, an invalid name or timeout
+     */
+    static Stack newStack(String tenant, CreateStackRequest request) {
         if (request == null) {
             throw ApiException.badRequest("InvalidRequest", "The request body is missing");
         }
@@ -122,13 +113,6 @@ public class StackService {
             throw ApiException.badRequest("StackValidationFailed", "Invalid stack name " + request.stackName()
                     + ": it must start with a letter and contain only letters, digits, '_', '-' and '.'"
                     + " (at most 255 characters)");
-        }
-        if (request.templateUrl() != null && request.template() == null) {
-            throw ApiException.badRequest("InvalidTemplateReference",
-                    "template_url is not supported: send the template itself in 'template'");
-        }
-        if (request.template() == null || request.template().isNull()) {
-            throw ApiException.badRequest("InvalidTemplateReference", "No template specified: send 'template'");
         }
         if (request.timeoutMins() != null && request.timeoutMins() <= 0) {
             throw ApiException.badRequest("StackValidationFailed", "timeout_mins must be a positive number of minutes");
@@ -147,45 +131,11 @@ public class StackService {
     }
 
     private StackPlan plan(CreateStackRequest request, Stack stack) {
-        ReadResult read = request.template().isTextual() ? reader.readTemplate(request.template().asText()) : null;
-        SourceMap sources = read == null ? null : read.sourceMap();
-        try {
-            JsonNode template = parser.validate(read == null ? request.template() : document(read));
-            JsonNode environment = request.environment() == null || request.environment().isNull() ? null
-                    : request.environment().isTextual() ? document(reader.readEnvironment(request.environment().asText()))
-                    : request.environment();
-            StackPlan plan = planner.plan(template, environment, request.parameters(),
-                    request.files() == null ? java.util.Map.of() : request.files(),
-                    new StackIdentity(stack.name, stack.id.toString(), stack.tenant),
-                    request.timeoutMins(), stack.disableRollback);
-            stack.description = plan.description();
-            stack.template = HearthJson.write(template);
-            stack.environment = environment == null ? null : HearthJson.write(environment);
-            stack.files = request.files() == null ? null : HearthJson.write(request.files());
-            stack.parameters = HearthJson.write(plan.parameters());
-            return plan;
-        } catch (TemplateException e) {
-            throw ApiException.badRequest("StackValidationFailed", String.join("\n",
-                    e.problems().stream().map(problem -> located(problem, sources)).toList()));
-        }
-    }
-
-    /** The document read, or every problem of reading it, each with its line and column. */
-    private static JsonNode document(ReadResult read) {
-        if (!read.ok()) {
-            throw ApiException.badRequest("StackValidationFailed", String.join("\n", read.problems().stream()
-                    .map(p -> withLocation(p, Optional.ofNullable(p.location()))).toList()));
-        }
-        return read.document();
-    }
-
-    /** {@code path: message (template, line L, column C)} where the template text locates the path. */
-    private static String located(TemplateProblem problem, SourceMap sources) {
-        return withLocation(problem, sources == null || problem.path() == null || problem.path().isEmpty()
-                ? Optional.empty() : sources.locateNearest(problem.path()));
-    }
-
-    private static String withLocation(Object problem, Optional<SourceLocation> where) {
-        return where.map(location -> problem + " (" + location + ")").orElse(problem.toString());
+        StackDefinition definition = definitions.read(request.template(), request.templateUrl(), null,
+                request.environment(), request.parameters(), request.files());
+        StackPlan plan = definitions.plan(definition, new StackIdentity(stack.name, stack.id.toString(), stack.tenant),
+                request.timeoutMins(), stack.disableRollback);
+        StackDefinitions.store(stack, definition, plan);
+        return plan;
     }
 }

@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Turns a validated template, its environment and the user's parameters into a plan:
@@ -36,6 +37,9 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class StackPlanner {
+
+    /** What {@code get_param} says of a parameter without a value. */
+    private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
 
     /**
      * Plans a template.
@@ -49,9 +53,31 @@ public class StackPlanner {
      */
     public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
+        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true);
+    }
+
+    /**
+     * Checks a template as Heat's template-validate does (a stack with {@code strict_validate}
+     * off): everything {@link #plan} checks, except that parameters need no values and the values
+     * given are not checked against their constraints; a {@code get_param} of a parameter without
+     * a value is not an error.
+     *
+     * @param template    the validated template
+     * @param environment the environment, or null
+     * @param files       the files by name (what get_file reads)
+     * @param stack       the stack's name, id and tenant as far as they are known
+     * @throws TemplateException with every problem found
+     */
+    public void validate(JsonNode template, JsonNode environment, Map<String, String> files, StackIdentity stack) {
+        plan(template, environment, null, files, stack, null, true, false);
+    }
+
+    private StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
+            Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
+            boolean strict) {
         List<TemplateProblem> problems = new ArrayList<>();
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
-        problems.addAll(resolved.problems());
+        problems.addAll(strict ? resolved.problems() : resolved.definitionProblems());
         Map<String, JsonNode> parameters = resolved.values();
         // a parameter that is defined but whose value was refused is reported once, where it is defined
         Set<String> refused = new LinkedHashSet<>(resolved.section().parameters().keySet());
@@ -123,6 +149,9 @@ public class StackPlanner {
             checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
             outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
         });
+        if (!strict) {
+            problems.removeIf(problem -> NOT_PROVIDED.matcher(problem.message()).matches());
+        }
         if (!problems.isEmpty()) {
             throw new TemplateException(problems);
         }

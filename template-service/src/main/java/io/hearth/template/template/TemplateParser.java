@@ -3,8 +3,10 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.expr.ExpressionException;
 import io.hearth.contracts.expr.HotVersion;
+import io.hearth.template.template.read.ReaderOptions;
 import io.hearth.template.template.read.TreeLimits;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -22,7 +24,18 @@ public class TemplateParser {
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
 
-    private final TreeLimits limits = TreeLimits.heatDefaults();
+    private final TreeLimits limits;
+
+    /** A parser holding JSON-object templates to Heat's default limits. */
+    public TemplateParser() {
+        this(ReaderOptions.heatDefaults());
+    }
+
+    /** A parser holding JSON-object templates to the given limits (the reader's, for text). */
+    @Inject
+    public TemplateParser(ReaderOptions limits) {
+        this.limits = new TreeLimits(limits);
+    }
 
     /**
      * Checks the template's outline and returns it; every problem is reported together, each

@@ -41,6 +41,17 @@ public record ResolvedParameters(ParameterSection section, Map<String, JsonNode>
     }
 
     /**
+     * Every problem except those of a value missing or breaking a constraint: the problems of the
+     * template's parameter definitions, of names the template does not declare and of the
+     * environment. This is what Heat's template-validate reports, which gives parameters no values.
+     */
+    public List<TemplateProblem> definitionProblems() {
+        return problems.stream()
+                .filter(problem -> section.problems().contains(problem) || !problem.path().startsWith("parameters."))
+                .toList();
+    }
+
+    /**
      * The values as Heat shows them (a stack's {@code parameters} in {@code stack show}, Heat's
      * {@code str(Parameter)}): text, with a hidden parameter's value replaced by
      * {@value #HIDDEN_VALUE}. A number reads as Python writes it ({@code 42}, {@code 4.2}), a

@@ -1,0 +1,99 @@
+package io.hearth.template.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.hearth.contracts.expr.StackIdentity;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.rest.dto.Link;
+import io.hearth.template.rest.dto.ResourcePreview;
+import io.hearth.template.rest.dto.StackPreview;
+import io.hearth.template.rest.dto.StackView;
+import io.hearth.template.service.PlanDiff;
+import io.hearth.template.service.StackPreviewService;
+import io.hearth.template.service.StackUpdateService;
+import io.hearth.template.template.PreviewValues;
+import io.hearth.template.template.params.ParameterParser;
+import io.hearth.template.template.params.ResolvedParameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds Heat's stack preview and update preview bodies from plans. */
+@ApplicationScoped
+public class PreviewViews {
+
+    /** The stack as Heat's preview shows it ({@code format_stack_preview}). */
+    public StackPreview stack(UriInfo uri, StackPreviewService.Result preview) {
+        StackPlan plan = preview.plan();
+        String href = uri.getBaseUriBuilder().path("v1").path(preview.tenant()).path("stacks").path(preview.name())
+                .path(StackPreviewService.NO_ID).build().toString();
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put(StackIdentity.STACK_ID, StackPreviewService.NO_ID);
+        parameters.put(StackIdentity.STACK_NAME, preview.name());
+        parameters.put(StackIdentity.PROJECT_ID, preview.tenant());
+        parameters.putAll(new ResolvedParameters(ParameterParser.parse(preview.template()), plan.parameters(),
+                List.of(), List.of()).displayValues());
+        List<StackView.Output> outputs = plan.outputs().entrySet().stream()
+                .map(e -> new StackView.Output(e.getKey(), e.getValue().value(),
+                        e.getValue().description() == null ? "No description given" : e.getValue().description()))
+                .toList();
+        Target target = new Target(preview.tenant(), preview.name(), StackPreviewService.NO_ID, preview.template(),
+                plan);
+        List<ResourcePreview> resources = plan.resources().stream().map(r -> resource(target, r, true)).toList();
+        String description = plan.description() == null ? "No description" : plan.description();
+        return new StackPreview(StackPreviewService.NO_ID, List.of(Link.self(href)), preview.name(), description,
+                description, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null, null, parameters,
+                outputs, resources, plan.timeoutMins(), plan.disableRollback(), List.of(), List.of(), null, null,
+                preview.tenant(), null);
+    }
+
+    /**
+     * Heat's update preview, {@code {"resource_changes": {...}}}: updated and deleted resources as
+     * the stack has them now, the others as the update would make them.
+     */
+    public Map<String, Map<String, List<ResourcePreview>>> changes(StackUpdateService.Preview preview) {
+        Stack stack = preview.stack();
+        Target current = new Target(stack.tenant, stack.name, stack.id.toString(), preview.currentTemplate(),
+                preview.current());
+        Target next = new Target(stack.tenant, stack.name, stack.id.toString(), preview.nextTemplate(),
+                preview.next());
+        PlanDiff diff = preview.diff();
+        Map<String, List<ResourcePreview>> changes = new LinkedHashMap<>();
+        changes.put("unchanged", resources(next, diff.unchanged()));
+        changes.put("updated", resources(current, diff.updated()));
+        changes.put("replaced", resources(next, diff.replaced()));
+        changes.put("added", resources(next, diff.added()));
+        changes.put("deleted", resources(current, diff.deleted()));
+        return Map.of("resource_changes", changes);
+    }
+
+    /** A stack's plan with what is needed to show its resources. */
+    private record Target(String tenant, String stackName, String stackId, JsonNode template, StackPlan plan) {
+    }
+
+    private static List<ResourcePreview> resources(Target target, List<String> names) {
+        return names.stream().map(name -> target.plan().resources().stream().filter(r -> r.name().equals(name))
+                .findFirst().orElseThrow()).map(r -> resource(target, r, false)).toList();
+    }
+
+    private static ResourcePreview resource(Target target, PlannedResource resource, boolean withProperties) {
+        JsonNode definition = target.template().path("resources").path(resource.name());
+        List<String> requiredBy = target.plan().resources().stream()
+                .filter(other -> other.dependsOn().contains(resource.name())).map(PlannedResource::name).toList();
+        return new ResourcePreview(resource.name(), definition.path("type").asText(resource.type()), "", "INIT",
+                "COMPLETE", "",
+                new ResourcePreview.Identity(target.tenant(), target.stackName(), target.stackId(),
+                        "/resources/" + resource.name()),
+                new ResourcePreview.Identity(target.tenant(), target.stackName(), target.stackId(), ""),
+                target.stackName(), requiredBy, definition.path("description").asText(""),
+                resource.metadata() == null ? JsonNodeFactory.instance.objectNode() : resource.metadata(),
+                PreviewValues.attributes(resource), withProperties ? PreviewValues.properties(resource) : null,
+                null, null);
+    }
+}

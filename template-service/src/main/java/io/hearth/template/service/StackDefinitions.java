@@ -1,0 +1,158 @@
+package io.hearth.template.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.expr.StackIdentity;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.platform.rest.ApiException;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.template.StackPlanner;
+import io.hearth.template.template.TemplateException;
+import io.hearth.template.template.TemplateParser;
+import io.hearth.template.template.TemplateProblem;
+import io.hearth.template.template.read.ReadResult;
+import io.hearth.template.template.read.SourceLocation;
+import io.hearth.template.template.read.SourceMap;
+import io.hearth.template.template.read.TemplateReader;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads what a request defines for a stack (template, environment, parameters, files) and plans
+ * it; create, update, preview and validate all go through here, so they accept and refuse the
+ * same things with the same messages. Every problem is reported, each with its dotted path and,
+ * when the template came as text, its line and column.
+ */
+@ApplicationScoped
+public class StackDefinitions {
+
+    /** Heat's error type for a template or environment that cannot be used. */
+    public static final String INVALID = "StackValidationFailed";
+
+    private final TemplateParser parser;
+    private final StackPlanner planner;
+    private final TemplateReader reader;
+
+    public StackDefinitions(TemplateParser parser, StackPlanner planner, TemplateReader reader) {
+        this.parser = parser;
+        this.planner = planner;
+        this.reader = reader;
+    }
+
+    /**
+     * Reads a request's definition and checks the template's outline.
+     *
+     * @param template         the request's template: a JSON object, or YAML/JSON text; null when absent
+     * @param templateUrl      the request's {@code template_url}, which Hearth does not fetch
+     * @param fallbackTemplate the template to use when the request has none (a PATCH update keeps
+     *                         the stack's); null when one is required
+     * @param environment      the request's environment: an object, or YAML/JSON text; may be null
+     * @param parameters       the request's parameters; may be null
+     * @param files            the request's files; may be null
+     * @throws ApiException 400 with every problem found
+     */
+    public StackDefinition read(JsonNode template, String templateUrl, JsonNode fallbackTemplate,
+            JsonNode environment, Map<String, JsonNode> parameters, Map<String, String> files) {
+        boolean given = template != null && !template.isNull();
+        if (templateUrl != null && !given) {
+            throw ApiException.badRequest("InvalidTemplateReference",
+                    "template_url is not supported: send the template itself in 'template'");
+        }
+        if (!given && fallbackTemplate == null) {
+            throw ApiException.badRequest("InvalidTemplateReference", "No template specified: send 'template'");
+        }
+        ReadResult read = given && template.isTextual() ? reader.readTemplate(template.asText()) : null;
+        SourceMap sources = read == null ? null : read.sourceMap();
+        JsonNode document = !given ? fallbackTemplate : read == null ? template : document(read);
+        try {
+            parser.validate(document);
+        } catch (TemplateException e) {
+            throw invalid(e, sources);
+        }
+        return new StackDefinition(document, sources, HeatEnvironment.of(environment(environment), parameters),
+                files);
+    }
+
+    /**
+     * Plans a definition as stack create does.
+     *
+     * @throws ApiException 400 with every problem found
+     */
+    public StackPlan plan(StackDefinition definition, StackIdentity stack, Integer timeoutMins,
+            boolean disableRollback) {
+        try {
+            return planner.plan(definition.template(), definition.environment(), null, definition.files(), stack,
+                    timeoutMins, disableRollback);
+        } catch (TemplateException e) {
+            throw invalid(e, definition.sources());
+        }
+    }
+
+    /**
+     * Checks a definition as Heat's template-validate does: like {@link #plan}, except that
+     * parameters need no values and the values given are not checked against their constraints.
+     *
+     * @throws ApiException 400 with every problem found
+     */
+    public void check(StackDefinition definition, StackIdentity stack) {
+        try {
+            planner.validate(definition.template(), definition.environment(), definition.files(), stack);
+        } catch (TemplateException e) {
+            throw invalid(e, definition.sources());
+        }
+    }
+
+    /** Stores a definition and its plan in the stack: what stack show, template and update read. */
+    public static void store(Stack stack, StackDefinition definition, StackPlan plan) {
+        stack.description = plan.description();
+        stack.template = HearthJson.write(definition.template());
+        stack.environment = HearthJson.write(definition.environment());
+        stack.files = definition.files().isEmpty() ? null : HearthJson.write(definition.files());
+        stack.parameters = HearthJson.write(plan.parameters());
+        stack.timeoutMins = plan.timeoutMins();
+        stack.disableRollback = plan.disableRollback();
+    }
+
+    /** The request's environment read, or null when it sent none. */
+    private JsonNode environment(JsonNode environment) {
+        if (environment == null || environment.isNull()) {
+            return null;
+        }
+        if (environment.isTextual()) {
+            return document(reader.readEnvironment(environment.asText()));
+        }
+        List<TemplateProblem> problems = HeatEnvironment.check(environment);
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest(INVALID, String.join("\n", problems.stream()
+                    .map(p -> p.path().isEmpty() ? p.message() : "environment." + p).toList()));
+        }
+        return environment;
+    }
+
+    /** The document read, or every problem of reading it, each with its line and column. */
+    private static JsonNode document(ReadResult read) {
+        if (!read.ok()) {
+            throw ApiException.badRequest(INVALID, String.join("\n", read.problems().stream()
+                    .map(p -> withLocation(p, Optional.ofNullable(p.location()))).toList()));
+        }
+        return read.document();
+    }
+
+    /** The 400 for a template's problems, each located in the template text when there was one. */
+    private static ApiException invalid(TemplateException e, SourceMap sources) {
+        return ApiException.badRequest(INVALID, String.join("\n",
+                e.problems().stream().map(problem -> located(problem, sources)).toList()));
+    }
+
+    /** {@code path: message (template, line L, column C)} where the template text locates the path. */
+    private static String located(TemplateProblem problem, SourceMap sources) {
+        return withLocation(problem, sources == null || problem.path() == null || problem.path().isEmpty()
+                ? Optional.empty() : sources.locateNearest(problem.path()));
+    }
+
+    private static String withLocation(Object problem, Optional<SourceLocation> where) {
+        return where.map(location -> problem + " (" + location + ")").orElse(problem.toString());
+    }
+}
