@@ -95,8 +95,8 @@ def main(endpoint, token):
     output = heat.stacks.output_show(stack_id, "greeting")["output"]
     check(output["output_value"] == "bonjour", "stacks.output_show gives the value")
 
-    statuses = [e.resource_status for e in heat.events.list(stack_id)]
-    check(statuses == ["CREATE_IN_PROGRESS", "CREATE_COMPLETE"], "events.list gives the history %s" % statuses)
+    statuses = [e.resource_status for e in heat.events.list(stack_id, sort_dir="asc")]
+    check(statuses == ["CREATE_IN_PROGRESS", "CREATE_COMPLETE"], "events.list (sort_dir=asc, as openstack stack event list asks) gives the history %s" % statuses)
 
     template = heat.stacks.template(stack_id)
     check(template["heat_template_version"] == "2018-08-31", "stacks.template returns the template")

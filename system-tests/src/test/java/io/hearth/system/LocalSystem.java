@@ -13,8 +13,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalSystem {
 
-    private static final Path REPO = Path.of(System.getProperty("hearth.repo", "..")).toAbsolutePath().normalize();
-    private static final Path LOG = REPO.resolve("system-tests/target/deploy.log");
+    /** The repository the system runs from. */
+    static final Path ROOT = Path.of(System.getProperty("hearth.repo", "..")).toAbsolutePath().normalize();
+    private static final Path LOG = ROOT.resolve("system-tests/target/deploy.log");
     private static boolean started;
 
     private LocalSystem() {
@@ -52,8 +53,8 @@ final class LocalSystem {
     private static int run(String script) {
         try {
             Files.createDirectories(LOG.getParent());
-            Process process = new ProcessBuilder(REPO.resolve("deploy").resolve(script).toString())
-                    .directory(REPO.toFile())
+            Process process = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString())
+                    .directory(ROOT.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(LOG.toString())))
                     .start();
