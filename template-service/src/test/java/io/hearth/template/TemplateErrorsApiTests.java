@@ -245,12 +245,20 @@ class TemplateErrorsApiTests {
                 + "(template, line 7, column 59)");
     }
 
+    private static final String NOT_CHECKED = "parameters.key.constraints[0].custom_constraint: custom_constraint "
+            + "\"nova.keypair\" is not checked: it looks values up in OpenStack (nova), which Hearth does not have "
+            + "(template, line 8, column 69)";
+
     @Test
     void customConstraintsAreNotCheckedButUnknownOnesAreRefused() {
         String name = "e-" + UUID.randomUUID().toString().substring(0, 8);
         api().body(Map.of("stack_name", name, "template", PARAMETERS, "parameters",
                         Map.of("name", "abc", "key", "no-such-keypair")))
-                .post("/v1/demo/stacks").then().statusCode(201);
+                .post("/v1/demo/stacks").then().statusCode(201)
+                .body("stack.warnings", org.hamcrest.Matchers.contains(NOT_CHECKED));
+        api().body(Map.of("template", PARAMETERS)).post("/v1/demo/validate").then().statusCode(200)
+                .body("Parameters.key.CustomConstraint", equalTo("nova.keypair"))
+                .body("Warnings", org.hamcrest.Matchers.contains(NOT_CHECKED));
         assertThat(refused(PARAMETERS.replace("nova.keypair", "no_such_constraint"), Map.of("parameters",
                 Map.of("name", "abc")))).isEqualTo("parameters.key.constraints[0].custom_constraint: Parameter 'key' is invalid: "
                 + "\"k\" does not validate no_such_constraint (constraint not found) (template, line 8, column 69)");

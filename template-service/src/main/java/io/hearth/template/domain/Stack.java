@@ -21,6 +21,10 @@ public class Stack extends PanacheEntityBase {
     public UUID id;
     public String tenant;
     public String name;
+
+    /** What the last create or update accepted without checking; reported in its answer, not stored. */
+    @jakarta.persistence.Transient
+    public java.util.List<String> warnings = java.util.List.of();
     public String description;
 
     /** The template as JSON. */

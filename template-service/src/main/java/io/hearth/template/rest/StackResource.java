@@ -64,7 +64,7 @@ public class StackResource {
             String href = views.href(uri, stack);
             return Response.created(URI.create(href))
                     .entity(new StackCreated(new StackCreated.Ref(stack.id.toString(),
-                            List.of(io.hearth.template.rest.dto.Link.self(href)))))
+                            List.of(io.hearth.template.rest.dto.Link.self(href)), stack.warnings)))
                     .build();
         });
     }

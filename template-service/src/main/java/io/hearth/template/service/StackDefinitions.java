@@ -10,6 +10,7 @@ import io.hearth.template.template.StackPlanner;
 import io.hearth.template.template.TemplateException;
 import io.hearth.template.template.TemplateParser;
 import io.hearth.template.template.TemplateProblem;
+import io.hearth.template.template.params.ParameterParser;
 import io.hearth.template.template.read.ReadResult;
 import io.hearth.template.template.read.SourceLocation;
 import io.hearth.template.template.read.SourceMap;
@@ -104,6 +105,15 @@ public class StackDefinitions {
         }
     }
 
+    /**
+     * What the definition asks for that Hearth accepts without checking (custom constraints that
+     * look values up in OpenStack, ...), each located as problems are.
+     */
+    public static List<String> warnings(StackDefinition definition) {
+        return ParameterParser.parse(definition.template()).warnings().stream()
+                .map(warning -> located(warning, definition.sources())).toList();
+    }
+
     /** Stores a definition and its plan in the stack: what stack show, template and update read. */
     public static void store(Stack stack, StackDefinition definition, StackPlan plan) {
         stack.description = plan.description();
@@ -113,6 +123,7 @@ public class StackDefinitions {
         stack.parameters = HearthJson.write(plan.parameters());
         stack.timeoutMins = plan.timeoutMins();
         stack.disableRollback = plan.disableRollback();
+        stack.warnings = warnings(definition);
     }
 
     /** The request's environment read, or null when it sent none. */

@@ -82,6 +82,10 @@ public class TemplateValidateService {
             result.set("ParameterGroups", groups);
         }
         result.set("Environment", HeatEnvironment.userView(definition.environment()));
+        List<String> warnings = StackDefinitions.warnings(definition);
+        if (!warnings.isEmpty()) {
+            warnings.forEach(result.putArray("Warnings")::add);
+        }
         return result;
     }
 
