@@ -1,0 +1,124 @@
+package io.hearth.template.rest;
+
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.platform.rest.HeatError;
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Set;
+import org.jboss.logging.Logger;
+
+/**
+ * The one public endpoint (DESIGN.md, external interfaces): paths of the Heat API that other
+ * services own are forwarded to them unchanged — method, path, query, body and the headers that
+ * matter (the token above all: the owner authenticates the request itself) — and their answer
+ * comes back as it is. {@code /v1/{tenant}/software_configs} and
+ * {@code /v1/{tenant}/software_deployments} go to deployment-service. On Kubernetes an Ingress
+ * may route these paths straight to their owner instead.
+ */
+@ApplicationScoped
+public class UpstreamRoutes {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamRoutes.class);
+
+    /** Paths deployment-service owns. */
+    static final String DEPLOYMENT_PATHS = "^/v1/[^/]+/(software_configs|software_deployments)(/.*)?$";
+
+    /** Request headers that are about the hop, not the request (RFC 9110 7.6.1), and Host. */
+    private static final Set<String> HOP_HEADERS = Set.of("connection", "keep-alive", "proxy-connection",
+            "transfer-encoding", "te", "trailer", "upgrade", "host", "content-length");
+
+    /** Where deployment-service answers ({@code hearth.upstream.*}). */
+    @ConfigMapping(prefix = "hearth.upstream")
+    public interface Config {
+
+        /** deployment-service's base URL. */
+        @WithDefault("http://127.0.0.1:8005")
+        URI deploymentService();
+
+        /** How long to wait for an answer before 504. */
+        @WithDefault("30s")
+        Duration timeout();
+
+        /** Most connections kept open to one upstream. */
+        @WithDefault("32")
+        int maxConnections();
+    }
+
+    private final Config config;
+    private HttpClient client;
+
+    public UpstreamRoutes(Config config) {
+        this.config = config;
+    }
+
+    void routes(@Observes Router router, Vertx vertx) {
+        client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
+                .setMaxPoolSize(config.maxConnections()));
+        URI target = config.deploymentService();
+        router.routeWithRegex(DEPLOYMENT_PATHS).order(-100).handler(context -> forward(context, target));
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    private void forward(RoutingContext context, URI target) {
+        HttpServerRequest incoming = context.request();
+        incoming.body().onFailure(error -> fail(context, 400, "BadRequest", error.getMessage()))
+                .onSuccess(body -> send(context, target, body));
+    }
+
+    private void send(RoutingContext context, URI target, Buffer body) {
+        HttpServerRequest incoming = context.request();
+        RequestOptions options = new RequestOptions().setMethod(incoming.method())
+                .setHost(target.getHost()).setPort(target.getPort())
+                .setURI(incoming.uri()).setTimeout(config.timeout().toMillis());
+        incoming.headers().forEach(header -> {
+            if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
+                options.addHeader(header.getKey(), header.getValue());
+            }
+        });
+        options.addHeader("X-Forwarded-Host", incoming.authority() == null ? "" : incoming.authority().toString());
+        client.request(options)
+                .compose(request -> request.send(body))
+                .compose(response -> response.body().map(answer -> {
+                    var out = context.response().setStatusCode(response.statusCode());
+                    response.headers().forEach(header -> {
+                        if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
+                            out.putHeader(header.getKey(), header.getValue());
+                        }
+                    });
+                    return out.end(answer);
+                }))
+                .onFailure(error -> {
+                    LOG.warnf("forwarding %s %s to %s failed: %s", incoming.method(), incoming.path(), target, error);
+                    fail(context, 502, "BadGateway", "deployment-service did not answer: " + error.getMessage());
+                });
+    }
+
+    /** Heat's error body. */
+    private static void fail(RoutingContext context, int status, String type, String message) {
+        if (context.response().headWritten()) {
+            context.response().reset();
+            return;
+        }
+        context.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(HearthJson.write(HeatError.of(status, type, message)));
+    }
+}
