@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
@@ -53,6 +54,10 @@ public class UpstreamRoutes {
         @WithDefault("30s")
         Duration timeout();
 
+        /** The largest request body forwarded; a larger one is refused with 413. */
+        @WithDefault("2097152")
+        long maxBodyBytes();
+
         /** Most connections kept open to one upstream. */
         @WithDefault("32")
         int maxConnections();
@@ -69,19 +74,15 @@ public class UpstreamRoutes {
         client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setMaxPoolSize(config.maxConnections()));
         URI target = config.deploymentService();
-        router.routeWithRegex(DEPLOYMENT_PATHS).order(-100).handler(context -> forward(context, target));
+        router.routeWithRegex(DEPLOYMENT_PATHS).order(-100)
+                .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
+                .handler(context -> send(context, target, context.body().buffer()));
     }
 
     void onStop(@Observes ShutdownEvent event) {
         if (client != null) {
             client.close();
         }
-    }
-
-    private void forward(RoutingContext context, URI target) {
-        HttpServerRequest incoming = context.request();
-        incoming.body().onFailure(error -> fail(context, 400, "BadRequest", error.getMessage()))
-                .onSuccess(body -> send(context, target, body));
     }
 
     private void send(RoutingContext context, URI target, Buffer body) {
@@ -96,7 +97,7 @@ public class UpstreamRoutes {
         });
         options.addHeader("X-Forwarded-Host", incoming.authority() == null ? "" : incoming.authority().toString());
         client.request(options)
-                .compose(request -> request.send(body))
+                .compose(request -> body == null ? request.send() : request.send(body))
                 .compose(response -> response.body().map(answer -> {
                     var out = context.response().setStatusCode(response.statusCode());
                     response.headers().forEach(header -> {
