@@ -87,12 +87,12 @@ class StackCommandTests {
     @Test
     void aResourceTypeThisVersionCannotCreateFailsTheStackWithAReasonNamingIt() {
         String id = UUID.randomUUID().toString();
-        PlannedResource server = new PlannedResource("web", "OS::Nova::Server", null, List.of(), null, null);
-        send(id, createCommand(id, List.of(server)).toJson());
+        PlannedResource port = new PlannedResource("web", "OS::Neutron::Port", null, List.of(), null, null);
+        send(id, createCommand(id, List.of(port)).toJson());
 
         List<StackStatusChanged> statuses = awaitStatuses(id, 2);
         assertThat(statuses.get(1).stackStatus()).isEqualTo("CREATE_FAILED");
-        assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: resource type OS::Nova::Server"
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: resource type OS::Neutron::Port"
                 + " of web is not supported by this deployment-service yet");
         assertThat(events.getRecords()).filteredOn(r -> id.equals(r.key()))
                 .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);

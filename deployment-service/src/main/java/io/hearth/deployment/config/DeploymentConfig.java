@@ -11,6 +11,13 @@ public interface DeploymentConfig {
     /** The timer loop that resumes resources whose wait is over. */
     Timer timer();
 
+    /**
+     * How long a stack action may take when the stack has no {@code timeout_mins}: Heat's
+     * {@code stack_action_timeout}, an hour.
+     */
+    @WithDefault("60m")
+    Duration stackTimeout();
+
     /** The timer loop that resumes resources whose wait is over. */
     interface Timer {
         /** Whether this instance runs the timer loop. */

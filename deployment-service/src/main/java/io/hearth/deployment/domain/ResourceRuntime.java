@@ -51,6 +51,14 @@ public class ResourceRuntime extends PanacheEntityBase {
     @Column(columnDefinition = "jsonb")
     public String attributes;
 
+    /**
+     * What the handler keeps for itself (Heat's {@code resource_data}) as a JSON map, e.g. a server's
+     * metadata URL; not an attribute, never published. Null when the handler keeps nothing.
+     */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(columnDefinition = "jsonb")
+    public String data;
+
     /** The properties as resolved when the resource was last created or updated, defaults applied. */
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")

@@ -42,6 +42,13 @@ public class StackRuntime extends PanacheEntityBase {
      */
     public long traversal;
 
+    /**
+     * When the action under way times out (Heat's {@code timeout_mins} from the action's start); the
+     * resources still waiting then fail and so does the stack.
+     */
+    @Column(name = "timeout_at")
+    public Instant timeoutAt;
+
     /** The time of the last event published for this stack; event times grow strictly per stack. */
     @Column(name = "last_event_at")
     public Instant lastEventAt;

@@ -136,7 +136,7 @@ class ResourceStarter {
                     row.updatedAt = Instant.now();
                     state.stack.updatedAt = row.updatedAt;
                     if (outcome instanceof Outcome.Waiting waiting) {
-                        row.wakeAt = waiting.until();
+                        row.wakeAt = wakeAt(waiting.until(), state.stack.timeoutAt);
                         return Uni.createFrom().voidItem();
                     }
                     row.wakeAt = null;
@@ -157,6 +157,17 @@ class ResourceStarter {
                     row.attributes = HearthJson.write(done.attributes());
                     return events.resourceStatus(state.stack, row);
                 });
+    }
+
+    /**
+     * When a waiting resource is looked at again: when it asked, but no later than the stack's deadline
+     * while that is still ahead, so the timer sees the timeout come.
+     */
+    static Instant wakeAt(Instant until, Instant deadline) {
+        if (deadline == null || !deadline.isAfter(Instant.now())) {
+            return until;
+        }
+        return until == null || until.isAfter(deadline) ? deadline : until;
     }
 
     private static void begin(StackState state, ResourceRuntime row, String action) {

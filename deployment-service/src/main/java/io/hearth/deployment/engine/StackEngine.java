@@ -6,12 +6,15 @@ import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.resources.Outcome;
 import io.hearth.deployment.resources.ResourceCall;
 import io.hearth.deployment.resources.ResourceHandler;
 import io.hearth.deployment.resources.ResourceHandlers;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -35,11 +38,15 @@ public class StackEngine {
     private final ResourceStarter starter;
     private final StackOutputs outputs;
 
-    public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs) {
+    private final Duration defaultTimeout;
+
+    public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs,
+            DeploymentConfig config) {
         this.handlers = handlers;
         this.events = events;
         this.starter = starter;
         this.outputs = outputs;
+        this.defaultTimeout = config.stackTimeout();
     }
 
     /** Moves the stack's current action on as far as it can go now. */
@@ -50,8 +57,15 @@ public class StackEngine {
         return "DELETE".equals(state.stack.action) ? deleteStep(state) : convergeStep(state);
     }
 
-    /** Resumes the resources whose wait is over, then advances the stack. */
+    /**
+     * Resumes the resources whose wait is over, then advances the stack; once the stack's deadline has
+     * passed, times the action out instead.
+     */
     public Uni<Void> wake(StackState state, Instant now) {
+        if (StackTimeouts.expired(state.stack, now)) {
+            return StackTimeouts.abort(state, handlers, events).chain(() -> finish(state, FAILED,
+                    StackTimeouts.REASON, null));
+        }
         List<ResourceRuntime> due = state.rows.stream()
                 .filter(row -> row.wakeAt != null && !row.wakeAt.isAfter(now)).toList();
         return each(due, row -> {
@@ -59,6 +73,14 @@ public class StackEngine {
             ResourceHandler handler = handlers.forType(row.type);
             return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
         }).chain(() -> advance(state));
+    }
+
+    /**
+     * Ends a waiting resource's action with what a signal brought (a server's agent checked in), then
+     * advances the stack: its dependents start.
+     */
+    public Uni<Void> finishWaiting(StackState state, ResourceRuntime row, Outcome outcome) {
+        return starter.apply(state, row, Uni.createFrom().item(outcome)).chain(() -> advance(state));
     }
 
     /** Create or update: bring every planned resource in line, clean up what is left behind, finish. */
@@ -107,6 +129,7 @@ public class StackEngine {
     /** Starts a new action of the stack: a new traversal, the IN_PROGRESS status published. */
     public Uni<Void> begin(StackState state, String action) {
         state.stack.traversal++;
+        state.stack.timeoutAt = StackTimeouts.deadline(state.plan, Instant.now(), defaultTimeout);
         if ("DELETE".equals(action)) {
             // The delete wins: resources still waiting for a create or update are deleted as they are;
             // a deletion under way goes on.

@@ -9,11 +9,14 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.smallrye.mutiny.Uni;
+import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * One step's view of a stack: its row, its plan and all its resource rows (current ones and those
@@ -47,6 +50,14 @@ public final class StackState {
     /** Every resource row of the stack, replaced ones included. */
     public List<ResourceRuntime> rows() {
         return List.copyOf(rows);
+    }
+
+    /** A stack with its row locked ({@code FOR UPDATE}) and all its resource rows; null when there is none. */
+    public static Uni<StackState> load(UUID id) {
+        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(stack -> stack == null
+                ? Uni.createFrom().nullItem()
+                : ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name", id)
+                        .map(rows -> new StackState(stack, planOf(stack), rows)));
     }
 
     /** The stack's plan as stored. */

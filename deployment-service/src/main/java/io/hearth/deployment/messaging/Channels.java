@@ -6,6 +6,9 @@ public final class Channels {
     /** Consumes {@code hearth.stack.commands}. */
     public static final String STACK_COMMANDS = "stack-commands";
 
+    /** Consumes {@code hearth.signals}: server check-ins, deployment and wait-condition signals. */
+    public static final String SIGNALS = "signals";
+
     /** The consumer group, also the inbox's name for this consumer. */
     public static final String GROUP = "deployment-service";
 

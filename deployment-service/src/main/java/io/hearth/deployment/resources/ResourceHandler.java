@@ -62,6 +62,14 @@ public interface ResourceHandler {
         return true;
     }
 
+    /**
+     * The name of Heat's plugin class for a type, as Heat's messages show it (a timed-out task names
+     * its resource {@code Server "web"}): by default the type's last part.
+     */
+    default String heatClassName(String type) {
+        return type.substring(type.lastIndexOf(':') + 1);
+    }
+
     /** An empty attribute map. */
     static ObjectNode attributes() {
         return JsonNodeFactory.instance.objectNode();

@@ -1,0 +1,48 @@
+package io.hearth.deployment.messaging;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.contracts.signal.v1.WaitConditionSignalled;
+import io.hearth.deployment.service.ServerCheckIns;
+import io.hearth.platform.messaging.EventProcessor;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/** Dispatches the gateway's signals by event type. */
+@ApplicationScoped
+public class SignalHandler {
+
+    private static final Logger LOG = Logger.getLogger(SignalHandler.class);
+
+    private final ServerCheckIns checkIns;
+
+    public SignalHandler(ServerCheckIns checkIns) {
+        this.checkIns = checkIns;
+    }
+
+    /** Applies one signal inside the processor's transaction. */
+    public Uni<Void> handle(CloudEvent event) {
+        return switch (event.type()) {
+            case ServerCheckedIn.TYPE -> checkIns.checkedIn(event.dataAs(ServerCheckedIn.class));
+            case DeploymentSignalled.TYPE -> deploymentSignalled(event.dataAs(DeploymentSignalled.class));
+            case WaitConditionSignalled.TYPE -> waitConditionSignalled(event.dataAs(WaitConditionSignalled.class));
+            default -> EventProcessor.ignore(event);
+        };
+    }
+
+    /** A deployment's hook finished: not handled yet (software deployments are wired in separately). */
+    Uni<Void> deploymentSignalled(DeploymentSignalled signal) {
+        LOG.infof("deployment signal for deployment %s of stack %s not handled yet", signal.deploymentId(),
+                signal.stackId());
+        return Uni.createFrom().voidItem();
+    }
+
+    /** A wait condition handle was signalled: not handled yet (wait conditions are wired in separately). */
+    Uni<Void> waitConditionSignalled(WaitConditionSignalled signal) {
+        LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
+                signal.stackId());
+        return Uni.createFrom().voidItem();
+    }
+}

@@ -1,0 +1,279 @@
+package io.hearth.deployment;
+
+import static io.hearth.deployment.StackDriver.WAIT;
+import static io.hearth.deployment.StackDriver.plan;
+import static io.hearth.deployment.StackDriver.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.instance.v1.InstanceStateChanged;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Servers over the real topics and database: the test plays the compute driver (reads
+ * {@code hearth.compute.commands}) and the signal gateway (sends check-ins to {@code hearth.signals}).
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class ServerTests {
+
+    private static final String GATEWAY = "/hearth/signal-gateway";
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+    private StackDriver driver;
+    private ConsumerTask<String, String> compute;
+    private ConsumerTask<String, String> lifecycle;
+
+    @BeforeEach
+    void listen() {
+        driver = new StackDriver(kafka);
+        compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
+        lifecycle = kafka.consumeStrings().fromTopics(Topics.INSTANCE_LIFECYCLE);
+    }
+
+    @AfterEach
+    void stop() {
+        driver.close();
+        compute.close();
+        lifecycle.close();
+    }
+
+    private static StackPlan serverAndValue(Integer timeoutMins) {
+        StackPlan plan = plan(List.of(
+                resource("server", "OS::Nova::Server", """
+                        {"name": "web", "image": "fedora", "flavor": "m1.small", "user_data": "#!/bin/sh",
+                         "user_data_format": "SOFTWARE_CONFIG"}"""),
+                resource("address", "OS::Heat::Value", """
+                        {"value": {"get_attr": ["server", "first_address"]}}""", "server")),
+                "address", "{\"get_attr\": [\"address\", \"value\"]}",
+                "server_id", "{\"get_resource\": \"server\"}");
+        return new StackPlan(plan.templateVersion(), plan.description(), plan.parameters(), plan.resources(),
+                plan.outputs(), timeoutMins, plan.disableRollback());
+    }
+
+    @Test
+    void aServerWaitsForItsAgentThenCompletesWithItsAddressAndIsDeletedWithItsInstance() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, serverAndValue(null));
+
+        CreateInstance create = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class);
+        String serverId = create.serverId();
+        assertThat(serverId).matches("[0-9a-f-]{36}");
+        assertThat(create).isEqualTo(new CreateInstance(serverId, id, "demo", "web", "fedora", "m1.small",
+                "http://127.0.0.1:8006/v1/servers/" + serverId + "/metadata", create.userData()));
+        assertThat(create.userData().asText()).isEqualTo("#!/bin/sh");
+        assertThat(commandKeys(CreateInstance.TYPE, id)).containsExactly(serverId);
+
+        // Until the agent checks in, the server is in progress and its dependent has not started.
+        driver.awaitStatus(id, "CREATE_IN_PROGRESS");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS");
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS");
+        assertThat(driver.statesOf(id, "address")).isEmpty();
+
+        checkIn(id, serverId, "10.0.0.5", "boot-1");
+
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Stack CREATE completed successfully");
+        assertThat(driver.outputs(id).get("address").asText()).isEqualTo("10.0.0.5");
+        assertThat(driver.outputs(id).get("server_id").asText()).isEqualTo(serverId);
+        assertThat(driver.log(id)).containsExactly("stack CREATE_IN_PROGRESS", "server CREATE_IN_PROGRESS",
+                "server CREATE_COMPLETE", "address CREATE_IN_PROGRESS", "address CREATE_COMPLETE",
+                "stack CREATE_COMPLETE");
+        ResourceStatusChanged server = driver.resources(id).get(1);
+        assertThat(server.physicalResourceId()).isEqualTo(serverId);
+        assertThat(server.attributes().get("name").asText()).isEqualTo("web");
+        assertThat(server.attributes().get("first_address").asText()).isEqualTo("10.0.0.5");
+        assertThat(server.attributes().get("networks")).isEqualTo(json("{\"private\": [\"10.0.0.5\"]}"));
+        assertThat(server.attributes().get("addresses")).isEqualTo(json(
+                "{\"private\": [{\"addr\": \"10.0.0.5\", \"version\": 4, \"OS-EXT-IPS:type\": \"fixed\"}]}"));
+        assertThat(server.attributes().get("os_collect_config")).isEqualTo(json("{\"collectors\": [\"request\","
+                + " \"local\"], \"request\": {\"metadata_url\": \"" + create.metadataUrl() + "\"}}"));
+
+        InstanceStateChanged up = awaitInstance(id, 1).get(0);
+        assertThat(up.serverId()).isEqualTo(serverId);
+        assertThat(up.resourceName()).isEqualTo("server");
+        assertThat(up.address()).isEqualTo("10.0.0.5");
+        assertThat(up.tenant()).isEqualTo("demo");
+        assertThat(up.previousState() + " -> " + up.state()).isEqualTo("CREATE_IN_PROGRESS -> CREATE_COMPLETE");
+
+        // The same agent checking in again (and a new boot, which is only logged) changes nothing.
+        long written = outboxRows(id, serverId);
+        CloudEvent again = checkIn(id, serverId, "10.0.0.5", "boot-1");
+        CloudEvent reboot = checkIn(id, serverId, "10.0.0.5", "boot-2");
+        await().atMost(WAIT).until(() -> processed(again) && processed(reboot));
+        assertThat(outboxRows(id, serverId)).isEqualTo(written);
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        DeleteInstance delete = awaitCommand(id, DeleteInstance.TYPE, DeleteInstance.class);
+        assertThat(delete).isEqualTo(new DeleteInstance(serverId, id, "demo"));
+        assertThat(commandKeys(DeleteInstance.TYPE, id)).containsExactly(serverId);
+        InstanceStateChanged down = awaitInstance(id, 2).get(1);
+        assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+    }
+
+    @Test
+    void aServerWithoutNameIsNamedAfterTheStackAndADeployedServerHasNoImageOrFlavor() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("deployed", "OS::Heat::DeployedServer", "{}"))));
+
+        CreateInstance create = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class);
+        // Heat's physical name, cut to the 53 characters of a server name as Heat cuts it.
+        assertThat(create.name()).hasSize(53).matches("s--.*-deployed-[a-z2-7]{12}");
+        assertThat(create.image()).isNull();
+        assertThat(create.flavor()).isNull();
+        assertThat(create.userData() == null || create.userData().isNull()).as("no user data").isTrue();
+
+        checkIn(id, create.serverId(), null, "boot-1");
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        ResourceStatusChanged deployed = driver.resources(id).get(1);
+        assertThat(deployed.attributes().get("name").asText()).isEqualTo(create.name());
+        assertThat(deployed.attributes().get("first_address").asText()).isEmpty();
+        assertThat(deployed.attributes().get("networks")).isEqualTo(json("{}"));
+    }
+
+    @Test
+    void aMetadataChangeUpdatesTheServerInPlaceAndAFlavorChangeReplacesIt() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("server", "OS::Nova::Server", """
+                {"image": "fedora", "flavor": "m1.small", "metadata": {"role": "web"}}"""))));
+        String first = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class).serverId();
+        checkIn(id, first, "10.0.0.5", "boot-1");
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.update(id, plan(List.of(resource("server", "OS::Nova::Server", """
+                {"image": "fedora", "flavor": "m1.small", "metadata": {"role": "db"}}"""))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(driver.resources(id).get(3).attributes().get("first_address").asText()).isEqualTo("10.0.0.5");
+
+        driver.update(id, plan(List.of(resource("server", "OS::Nova::Server", """
+                {"image": "fedora", "flavor": "m1.large", "metadata": {"role": "db"}}"""))));
+        await().atMost(WAIT).until(() -> commands(CreateInstance.TYPE, id).size() == 2);
+        CreateInstance replacement = commands(CreateInstance.TYPE, id).get(1).dataAs(CreateInstance.class);
+        assertThat(replacement.serverId()).isNotEqualTo(first);
+        assertThat(replacement.flavor()).isEqualTo("m1.large");
+        checkIn(id, replacement.serverId(), "10.0.0.6", "boot-1");
+
+        driver.awaitStatuses(id, 6);
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        // The new server is created first; the old one is deleted once the update is otherwise done.
+        assertThat(driver.statesOf(id, "server").subList(4, 8)).containsExactly("CREATE_IN_PROGRESS",
+                "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(awaitCommand(id, DeleteInstance.TYPE, DeleteInstance.class).serverId()).isEqualTo(first);
+        assertThat(awaitInstance(id, 3)).extracting(i -> i.serverId() + " " + i.state()).containsExactly(
+                first + " CREATE_COMPLETE", replacement.serverId() + " CREATE_COMPLETE",
+                first + " DELETE_IN_PROGRESS");
+    }
+
+    @Test
+    void aServerWhoseAgentNeverChecksInFailsWhenTheStackTimesOut() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, serverAndValue(5));
+        String serverId = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class).serverId();
+
+        // The server waits no longer than the stack's deadline, five minutes after the create started.
+        await().atMost(WAIT).until(() -> db.queryLong("select count(*) from resource_runtime r join stack_runtime s"
+                + " on r.stack_id = s.id where s.id = ?::uuid and r.wake_at = s.timeout_at"
+                + " and s.timeout_at > now() + interval '4 minutes'", id) == 1);
+
+        // As if the five minutes had passed.
+        db.execute("update stack_runtime set timeout_at = now() - interval '1 second' where id = '" + id + "'",
+                "update resource_runtime set wake_at = now() - interval '1 second' where stack_id = '" + id + "'");
+
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Timed out");
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_FAILED");
+        assertThat(driver.resources(id).get(1).statusReason()).isEqualTo("CREATE aborted (Task create from Server"
+                + " \"server\" [" + serverId + "] Stack \"s-" + id + "\" [" + id + "] Timed out)");
+        assertThat(driver.statesOf(id, "address")).isEmpty();
+
+        // A late check-in finds the server failed and changes nothing.
+        CloudEvent late = checkIn(id, serverId, "10.0.0.9", "boot-1");
+        await().atMost(WAIT).until(() -> processed(late));
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
+                + " and action = 'CREATE' and status = 'FAILED' and wake_at is null", id)).isOne();
+    }
+
+    private CloudEvent checkIn(String stackId, String serverId, String address, String bootId) {
+        CloudEvent event = CloudEvent.of(GATEWAY, stackId,
+                new ServerCheckedIn(stackId, serverId, address, "0.1.0", bootId, Instant.now()));
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, stackId, event.toJson()))
+                .awaitCompletion();
+        return event;
+    }
+
+    private <T> T awaitCommand(String stackId, String type, Class<T> record) {
+        await().atMost(WAIT).until(() -> !commands(type, stackId).isEmpty());
+        return commands(type, stackId).get(0).dataAs(record);
+    }
+
+    private List<CloudEvent> commands(String type, String stackId) {
+        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())).toList();
+    }
+
+    /** The Kafka keys of a stack's compute commands of one type. */
+    private List<String> commandKeys(String type, String stackId) {
+        return compute.getRecords().stream().filter(r -> {
+            CloudEvent e = CloudEvent.parse(r.value());
+            return type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText());
+        }).map(r -> r.key()).toList();
+    }
+
+    private List<InstanceStateChanged> awaitInstance(String stackId, int count) {
+        await().atMost(WAIT).until(() -> instances(stackId).size() >= count);
+        return instances(stackId);
+    }
+
+    private List<InstanceStateChanged> instances(String stackId) {
+        return lifecycle.getRecords().stream().filter(r -> stackId.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> InstanceStateChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(InstanceStateChanged.class)).toList();
+    }
+
+    private boolean processed(CloudEvent event) {
+        return db.queryLong("select count(*) from processed_event where event_id = ?", event.id()) == 1;
+    }
+
+    /** Every outbox row about the stack or its server, published or not. */
+    private long outboxRows(String stackId, String serverId) {
+        return db.queryLong("select count(*) from outbox_event where aggregateid in (?, ?)", stackId, serverId);
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        return io.hearth.contracts.envelope.HearthJson.readTree(text);
+    }
+}
