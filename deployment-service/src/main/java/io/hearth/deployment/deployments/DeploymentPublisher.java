@@ -59,7 +59,10 @@ public class DeploymentPublisher {
 
     /** Appends the server's whole metadata document with its next generation. */
     Uni<Void> metadata(String serverId) {
-        return ServerMetadataRow.<ServerMetadataRow>findById(serverId, LockModeType.PESSIMISTIC_WRITE)
+        // A query, not findById with a lock: Hibernate's lock statement for an entity already in the
+        // session names the id column by its attribute (serverId), not by its column (server_id).
+        return ServerMetadataRow.<ServerMetadataRow>find("serverId", serverId)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
                 .chain(row -> {
                     row.generation++;
                     row.updatedAt = Instant.now();
