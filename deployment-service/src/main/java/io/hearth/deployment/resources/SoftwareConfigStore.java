@@ -6,7 +6,9 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -61,6 +63,24 @@ public class SoftwareConfigStore {
         return SoftwareConfig.delete("id", uuid).replaceWithVoid();
     }
 
+    /**
+     * A page of a tenant's configs, oldest first (Heat's default sort), after the config {@code marker}
+     * when it is one of the tenant's.
+     */
+    public Uni<List<SoftwareConfig>> list(String tenant, Integer limit, String marker) {
+        Uni<SoftwareConfig> after = marker == null ? Uni.createFrom().nullItem() : find(tenant, marker);
+        return after.chain(last -> {
+            PanacheQuery<SoftwareConfig> query = last == null
+                    ? SoftwareConfig.find("tenant = ?1 order by createdAt, id", tenant)
+                    : SoftwareConfig.find("tenant = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3))"
+                            + " order by createdAt, id", tenant, last.createdAt, last.id);
+            if (limit != null && limit == 0) {
+                return Uni.createFrom().item(List.<SoftwareConfig>of());
+            }
+            return limit == null ? query.list() : query.range(0, limit - 1).list();
+        });
+    }
+
     /** The config value of a stored row: text or structure, JSON null when there is none. */
     public static JsonNode configOf(SoftwareConfig row) {
         return row.config == null ? NullNode.getInstance()
@@ -71,7 +91,7 @@ public class SoftwareConfigStore {
      * oslo's {@code uuidutils.is_uuid_like}: a UUID in any of Python's accepted spellings (hyphens or
      * not, braces, {@code urn:uuid:}), or null.
      */
-    static UUID uuid(String value) {
+    public static UUID uuid(String value) {
         if (value == null) {
             return null;
         }

@@ -1,0 +1,24 @@
+package io.hearth.deployment.deployments;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A server's tenant and the generation of its metadata document, which grows with every change. */
+@Entity
+@Table(name = "server_metadata")
+public class ServerMetadataRow extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "server_id")
+    public String serverId;
+    public String tenant;
+    @Column(name = "stack_id")
+    public String stackId;
+    public long generation;
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+}

@@ -1,0 +1,275 @@
+package io.hearth.deployment.deployments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.resources.SoftwareConfigStore;
+import io.hearth.platform.rest.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Software deployments, what Heat's {@code service_software_config} does, plus generations: create,
+ * update, signal, delete and the servers' metadata. Every method runs in the caller's transaction (the
+ * REST layer's {@code @WithTransaction}, or the engine's); every change appends the deployment's
+ * status and its server's metadata document to the outbox.
+ */
+@ApplicationScoped
+public class SoftwareDeployments {
+
+    public static final String IN_PROGRESS = "IN_PROGRESS";
+    /** Heat's default signal transport for deployments. */
+    public static final String CFN_SIGNAL = "CFN_SIGNAL";
+
+    private final SoftwareConfigStore configs;
+    private final DeploymentPublisher publisher;
+    private final SignalConfig signalConfig;
+
+    public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig) {
+        this.configs = configs;
+        this.publisher = publisher;
+        this.signalConfig = signalConfig;
+    }
+
+    /** The engine's create: a deployment of a stack's resource, IN_PROGRESS (COMPLETE for NO_SIGNAL). */
+    public Uni<SoftwareDeployment> create(String tenant, String stackId, String resourceName, String serverId,
+            String configId, JsonNode inputValues, String action, String signalTransport) {
+        return create(new NewDeployment(tenant, stackId, null, resourceName, serverId, configId, inputValues,
+                action, signalTransport, null, null, null, null));
+    }
+
+    /** Creates a deployment at generation 1. */
+    public Uni<SoftwareDeployment> create(NewDeployment spec) {
+        return config(spec.tenant(), spec.configId())
+                .call(config -> claimServer(spec.tenant(), spec.serverId(), spec.stackId()))
+                .chain(config -> {
+                    SoftwareDeployment d = new SoftwareDeployment();
+                    d.id = UUID.randomUUID();
+                    d.tenant = spec.tenant();
+                    d.stackId = spec.stackId();
+                    d.stackName = spec.stackName();
+                    d.resourceName = spec.resourceName();
+                    d.serverId = spec.serverId();
+                    d.configId = config.id;
+                    d.inputValues = HearthJson.write(spec.inputValues() == null
+                            ? JsonNodeFactory.instance.objectNode() : spec.inputValues());
+                    d.action = spec.action();
+                    d.signalTransport = spec.signalTransport() == null ? CFN_SIGNAL : spec.signalTransport();
+                    d.inputKey = spec.inputKey();
+                    d.stackUserProjectId = spec.stackUserProjectId();
+                    d.createdAt = Instant.now();
+                    d.generation = 1;
+                    startGeneration(d, spec.status(), spec.statusReason());
+                    return d.<SoftwareDeployment>persist();
+                })
+                .call(this::publish);
+    }
+
+    /**
+     * Heat's update: the given fields change. A new config, new input values or an action asked for start
+     * the next generation (IN_PROGRESS unless a status is given, outputs cleared). A terminal status on a
+     * deployment whose current generation is terminal already is a repeated signal: recorded, nothing changes.
+     */
+    public Uni<SoftwareDeployment> update(String tenant, String id, DeploymentChange change) {
+        return lockedInTenant(tenant, id).chain(d -> {
+            Uni<SoftwareConfig> config = change.configId() == null ? Uni.createFrom().nullItem()
+                    : config(tenant, change.configId());
+            return config.chain(newConfig -> {
+                String inputs = change.inputValues() == null ? null : HearthJson.write(change.inputValues());
+                boolean rerun = (newConfig != null && !newConfig.id.equals(d.configId))
+                        || (inputs != null && !HearthJson.readTree(inputs).equals(HearthJson.readTree(d.inputValues)))
+                        || change.action() != null;
+                if (!rerun && isTerminal(change.status()) && isTerminal(d.status)) {
+                    return record(d.id.toString(), d.action, d.generation, SignalOutcome.DUPLICATE, null,
+                            change.outputValues()).replaceWith(d);
+                }
+                if (newConfig != null) {
+                    d.configId = newConfig.id;
+                }
+                if (inputs != null) {
+                    d.inputValues = inputs;
+                }
+                if (change.action() != null) {
+                    d.action = change.action();
+                }
+                d.updatedAt = Instant.now();
+                if (rerun) {
+                    d.generation++;
+                    d.outputValues = null;
+                    startGeneration(d, change.status(), change.statusReason());
+                } else {
+                    d.status = change.status() != null ? change.status() : d.status;
+                    d.statusReason = change.statusReason() != null ? change.statusReason() : d.statusReason;
+                }
+                if (change.outputValues() != null) {
+                    d.outputValues = HearthJson.write(change.outputValues());
+                }
+                Uni<Void> recorded = !rerun && isTerminal(change.status())
+                        ? record(d.id.toString(), d.action, d.generation, SignalOutcome.APPLIED, null,
+                                change.outputValues())
+                        : Uni.createFrom().voidItem();
+                return recorded.chain(() -> publish(d)).replaceWith(d);
+            });
+        });
+    }
+
+    /**
+     * Applies a hook's signal: the first terminal signal of the deployment's current (action, generation)
+     * decides COMPLETE or FAILED (see {@link SignalEvaluation}); a repeat, or a signal of another action or
+     * generation, is recorded and changes nothing.
+     */
+    public Uni<SignalOutcome> signal(DeploymentSignalled signal) {
+        UUID uuid = SoftwareConfigStore.uuid(signal.deploymentId());
+        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
+                : SoftwareDeployment.<SoftwareDeployment>findById(uuid, LockModeType.PESSIMISTIC_WRITE);
+        return found.chain(d -> {
+            SignalOutcome outcome = d == null ? SignalOutcome.UNKNOWN_DEPLOYMENT
+                    : signal.generation() != d.generation || !Objects.equals(signal.action(), d.action)
+                            ? SignalOutcome.STALE
+                            : IN_PROGRESS.equals(d.status) ? SignalOutcome.APPLIED : SignalOutcome.DUPLICATE;
+            Uni<Void> recorded = record(signal.deploymentId(), signal.action(), signal.generation(), outcome,
+                    signal.deployStatusCode(), details(signal));
+            if (outcome != SignalOutcome.APPLIED) {
+                return recorded.replaceWith(outcome);
+            }
+            return recorded.chain(() -> SoftwareConfig.<SoftwareConfig>findById(d.configId)).chain(config -> {
+                JsonNode declared = config == null ? JsonNodeFactory.instance.arrayNode()
+                        : HearthJson.readTree(config.outputs);
+                SignalEvaluation result = SignalEvaluation.of(declared, signal.deployStatusCode(),
+                        signal.deployStdout(), signal.deployStderr(), signal.outputs());
+                d.status = result.status();
+                d.statusReason = result.statusReason();
+                d.outputValues = HearthJson.write(result.outputValues());
+                d.updatedAt = signal.receivedAt() == null ? Instant.now() : signal.receivedAt();
+                return publish(d);
+            }).replaceWith(outcome);
+        });
+    }
+
+    /** Deletes a deployment and publishes its server's metadata without it. */
+    public Uni<Void> delete(String tenant, String id) {
+        return lockedInTenant(tenant, id)
+                .call(d -> d.delete())
+                .call(d -> SoftwareDeployment.getSession().chain(s -> s.flush()))
+                .chain(d -> publisher.metadata(d.serverId));
+    }
+
+    /** A tenant's deployment, or 404 with Heat's message. */
+    public Uni<SoftwareDeployment> find(String tenant, String id) {
+        UUID uuid = SoftwareConfigStore.uuid(id);
+        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
+                : SoftwareDeployment.findById(uuid);
+        return found.map(d -> requireTenant(d, tenant, id));
+    }
+
+    /** A tenant's deployments, oldest first, of one server when {@code serverId} is given. */
+    public Uni<List<SoftwareDeployment>> list(String tenant, String serverId) {
+        return serverId == null
+                ? SoftwareDeployment.list("tenant = ?1 order by createdAt, id", tenant)
+                : SoftwareDeployment.list("tenant = ?1 and serverId = ?2 order by createdAt, id", tenant, serverId);
+    }
+
+    /** Heat's {@code metadata_software_deployments}: the server's items, ordered by config name. */
+    public Uni<List<DeploymentItem>> metadata(String tenant, String serverId) {
+        return publisher.items(tenant, serverId);
+    }
+
+    /** The deployment's pre-signed signal URL for its current generation. */
+    public String signalUrl(SoftwareDeployment deployment) {
+        return publisher.signalUrl(deployment);
+    }
+
+    private void startGeneration(SoftwareDeployment d, String status, String reason) {
+        boolean noSignal = DerivedConfig.NO_SIGNAL.equals(d.signalTransport);
+        d.status = status != null ? status : noSignal ? SignalEvaluation.COMPLETE : IN_PROGRESS;
+        d.statusReason = reason != null ? reason
+                : noSignal ? "Not waiting for outputs signal" : "Deploy data available";
+        d.signalExpiresAt = Instant.now().plus(signalConfig.urlTtl());
+    }
+
+    private Uni<Void> publish(SoftwareDeployment d) {
+        return publisher.status(d).chain(() -> publisher.metadata(d.serverId));
+    }
+
+    private Uni<SoftwareConfig> config(String tenant, String configId) {
+        return configs.find(tenant, configId).map(config -> {
+            if (config == null) {
+                throw new ApiException(404, "NotFound", "Software config with id " + configId + " not found");
+            }
+            return config;
+        });
+    }
+
+    /** The first deployment to a server claims it for its tenant; another tenant's server is not found. */
+    private Uni<Void> claimServer(String tenant, String serverId, String stackId) {
+        return ServerMetadataRow.<ServerMetadataRow>findById(serverId).chain(row -> {
+            if (row != null && !row.tenant.equals(tenant)) {
+                return Uni.createFrom().failure(
+                        new ApiException(404, "EntityNotFound", "The Server (" + serverId + ") could not be found."));
+            }
+            if (row != null) {
+                if (row.stackId == null && stackId != null) {
+                    row.stackId = stackId;
+                }
+                return Uni.createFrom().voidItem();
+            }
+            ServerMetadataRow created = new ServerMetadataRow();
+            created.serverId = serverId;
+            created.tenant = tenant;
+            created.stackId = stackId;
+            created.generation = 0;
+            created.updatedAt = Instant.now();
+            return created.persist().replaceWithVoid();
+        });
+    }
+
+    private Uni<SoftwareDeployment> lockedInTenant(String tenant, String id) {
+        UUID uuid = SoftwareConfigStore.uuid(id);
+        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
+                : SoftwareDeployment.findById(uuid, LockModeType.PESSIMISTIC_WRITE);
+        return found.map(d -> requireTenant(d, tenant, id));
+    }
+
+    private static SoftwareDeployment requireTenant(SoftwareDeployment d, String tenant, String id) {
+        if (d == null || !d.tenant.equals(tenant)) {
+            throw new ApiException(404, "NotFound", "Deployment with id " + id + " not found");
+        }
+        return d;
+    }
+
+    private Uni<Void> record(String deploymentId, String action, long generation, SignalOutcome outcome,
+            Integer statusCode, JsonNode details) {
+        DeploymentSignal row = new DeploymentSignal();
+        row.id = UUID.randomUUID();
+        row.deploymentId = deploymentId;
+        row.action = action;
+        row.generation = generation;
+        row.outcome = outcome.name();
+        row.statusCode = statusCode;
+        row.details = details == null ? null : HearthJson.write(details);
+        row.receivedAt = Instant.now();
+        return row.persist().replaceWithVoid();
+    }
+
+    private static ObjectNode details(DeploymentSignalled signal) {
+        ObjectNode details = HearthJson.mapper().valueToTree(signal.outputs() == null ? java.util.Map.of()
+                : signal.outputs());
+        details.put("deploy_stdout", signal.deployStdout());
+        details.put("deploy_stderr", signal.deployStderr());
+        details.put("deploy_status_code", signal.deployStatusCode());
+        return details;
+    }
+
+    private static boolean isTerminal(String status) {
+        return SignalEvaluation.COMPLETE.equals(status) || SignalEvaluation.FAILED.equals(status);
+    }
+}

@@ -1,0 +1,118 @@
+package io.hearth.deployment.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.deployment.deployments.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.resources.SoftwareConfigStore;
+import io.hearth.platform.rest.ApiException;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+
+/** Heat Orchestration API v1: software configs (immutable: create, list, show, delete). */
+@Path("/v1/{tenant}/software_configs")
+@Produces(MediaType.APPLICATION_JSON)
+public class SoftwareConfigResource {
+
+    private static final String UNGROUPED = "Heat::Ungrouped";
+
+    private final SoftwareConfigStore store;
+    private final JsonBodies bodies;
+
+    public SoftwareConfigResource(SoftwareConfigStore store, JsonBodies bodies) {
+        this.store = store;
+        this.bodies = bodies;
+    }
+
+    /** Creates a config: 200 with it, as Heat answers. */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @WithTransaction
+    public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
+        ObjectNode json = bodies.object(body);
+        String name = JsonBodies.string(json, "name");
+        String group = JsonBodies.string(json, "group");
+        JsonNode inputs = JsonBodies.list(json, "inputs");
+        JsonNode outputs = JsonBodies.list(json, "outputs");
+        JsonNode options = JsonBodies.map(json, "options");
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        SoftwareConfigStore.Definition definition = new SoftwareConfigStore.Definition(
+                group == null ? UNGROUPED : group, json.get("config"),
+                inputs == null ? f.arrayNode() : inputs, outputs == null ? f.arrayNode() : outputs,
+                options == null ? f.objectNode() : options);
+        return store.create(tenant, name, definition)
+                .map(row -> Map.of("software_config", Views.config(row, true)));
+    }
+
+    /** The tenant's configs, oldest first, {@code limit} after {@code marker}. */
+    @GET
+    @WithSession
+    public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @QueryParam("limit") String limit,
+            @QueryParam("marker") String marker) {
+        return store.list(tenant, limit(limit), marker)
+                .map(rows -> Map.of("software_configs", rows.stream().map(row -> Views.config(row, false)).toList()));
+    }
+
+    /** One config. */
+    @GET
+    @Path("/{id}")
+    @WithSession
+    public Uni<Map<String, Object>> show(@PathParam("tenant") String tenant, @PathParam("id") String id) {
+        return found(tenant, id).map(row -> Map.of("software_config", Views.config(row, true)));
+    }
+
+    /** Deletes a config that no deployment uses: 204. */
+    @DELETE
+    @Path("/{id}")
+    @WithTransaction
+    public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("id") String id) {
+        return found(tenant, id)
+                .call(row -> SoftwareDeployment.count("configId", row.id).invoke(uses -> {
+                    if (uses > 0) {
+                        throw ApiException.badRequest("InvalidRestrictedAction", "Software config with id " + id
+                                + " can not be deleted as it is referenced.");
+                    }
+                }))
+                .call(row -> store.delete(id))
+                .map(row -> Response.noContent().build());
+    }
+
+    private Uni<SoftwareConfig> found(String tenant, String id) {
+        return store.find(tenant, id).map(row -> {
+            if (row == null) {
+                throw new ApiException(404, "NotFound", "Software config with id " + id + " not found");
+            }
+            return row;
+        });
+    }
+
+    /** Heat's {@code extract_int('limit', ...)}: a non-negative integer. */
+    static Integer limit(String limit) {
+        if (limit == null) {
+            return null;
+        }
+        try {
+            int value = Integer.parseInt(limit);
+            if (value >= 0) {
+                return value;
+            }
+            throw ApiException.badRequest("BadRequest", "Value '" + limit
+                    + "' is invalid for 'limit' as only non-negative integers are allowed.");
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("BadRequest", "Only integer is acceptable by 'limit'.");
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.hearth.deployment.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.deployment.deployments.DeploymentChange;
+import io.hearth.deployment.deployments.NewDeployment;
+import io.hearth.deployment.deployments.SoftwareDeployments;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Heat Orchestration API v1: software deployments and the servers' metadata. A PUT with a terminal status
+ * and output values is also how a Heat-style agent reports a finished hook.
+ */
+@Path("/v1/{tenant}/software_deployments")
+@Produces(MediaType.APPLICATION_JSON)
+public class SoftwareDeploymentResource {
+
+    static final List<String> STATUSES = List.of("IN_PROGRESS", "COMPLETE", "FAILED");
+    static final List<String> TRANSPORTS = List.of("CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL",
+            "ZAQAR_SIGNAL");
+
+    private final SoftwareDeployments deployments;
+    private final JsonBodies bodies;
+
+    public SoftwareDeploymentResource(SoftwareDeployments deployments, JsonBodies bodies) {
+        this.deployments = deployments;
+        this.bodies = bodies;
+    }
+
+    /** Creates a deployment: 200 with it, as Heat answers. */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @WithTransaction
+    public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
+        ObjectNode json = bodies.object(body);
+        NewDeployment spec = new NewDeployment(tenant, null, null, null, JsonBodies.required(json, "server_id"),
+                JsonBodies.required(json, "config_id"), JsonBodies.map(json, "input_values"),
+                JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "signal_transport", TRANSPORTS), null,
+                JsonBodies.oneOf(json, "status", STATUSES), JsonBodies.string(json, "status_reason"),
+                JsonBodies.string(json, "stack_user_project_id"));
+        return deployments.create(spec).map(d -> Map.of("software_deployment", Views.deployment(d)));
+    }
+
+    /** The tenant's deployments, of one server when {@code server_id} is given. */
+    @GET
+    @WithSession
+    public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @QueryParam("server_id") String serverId) {
+        return deployments.list(tenant, serverId)
+                .map(rows -> Map.of("software_deployments", rows.stream().map(Views::deployment).toList()));
+    }
+
+    /** Heat's {@code metadata_software_deployments}: what the server's agent must run, by config name. */
+    @GET
+    @Path("/metadata/{serverId}")
+    @WithSession
+    public Uni<Map<String, Object>> metadata(@PathParam("tenant") String tenant,
+            @PathParam("serverId") String serverId) {
+        return deployments.metadata(tenant, serverId)
+                .map(items -> Map.of("metadata", items.stream().map(Views::item).toList()));
+    }
+
+    /** One deployment. */
+    @GET
+    @Path("/{id}")
+    @WithSession
+    public Uni<Map<String, Object>> show(@PathParam("tenant") String tenant, @PathParam("id") String id) {
+        return deployments.find(tenant, id).map(d -> Map.of("software_deployment", Views.deployment(d)));
+    }
+
+    /** Updates a deployment (any of config_id, input_values, output_values, action, status, status_reason). */
+    @PUT
+    @Path("/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @WithTransaction
+    public Uni<Map<String, Object>> update(@PathParam("tenant") String tenant, @PathParam("id") String id,
+            String body) {
+        ObjectNode json = bodies.object(body);
+        DeploymentChange change = new DeploymentChange(JsonBodies.string(json, "config_id"),
+                JsonBodies.map(json, "input_values"), JsonBodies.map(json, "output_values"),
+                JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "status", STATUSES),
+                JsonBodies.string(json, "status_reason"));
+        return deployments.update(tenant, id, change).map(d -> Map.of("software_deployment", Views.deployment(d)));
+    }
+
+    /** Deletes a deployment: 204. */
+    @DELETE
+    @Path("/{id}")
+    @WithTransaction
+    public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("id") String id) {
+        return deployments.delete(tenant, id).map(nothing -> Response.noContent().build());
+    }
+}

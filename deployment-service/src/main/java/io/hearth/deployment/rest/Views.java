@@ -1,0 +1,67 @@
+package io.hearth.deployment.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.deployments.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.resources.SoftwareConfigStore;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Heat's {@code format_software_config} and {@code format_software_deployment}. */
+final class Views {
+
+    private Views() {
+    }
+
+    /** Heat's {@code isotime}: seconds, UTC, {@code Z}. */
+    static String isotime(Instant time) {
+        return time == null ? null : time.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    /** A config; {@code detail} adds config, inputs, outputs and options (the list shows the summary). */
+    static Map<String, Object> config(SoftwareConfig row, boolean detail) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", row.id.toString());
+        view.put("name", row.name);
+        view.put("group", row.group);
+        view.put("creation_time", isotime(row.createdAt));
+        if (detail) {
+            view.put("config", SoftwareConfigStore.configOf(row));
+            view.put("inputs", HearthJson.readTree(row.inputs));
+            view.put("outputs", HearthJson.readTree(row.outputs));
+            view.put("options", HearthJson.readTree(row.options));
+        }
+        return view;
+    }
+
+    /** A deployment, plus Hearth's {@code generation}. */
+    static Map<String, Object> deployment(SoftwareDeployment d) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", d.id.toString());
+        view.put("server_id", d.serverId);
+        view.put("input_values", HearthJson.readTree(d.inputValues));
+        view.put("output_values", d.outputValues == null ? null : HearthJson.readTree(d.outputValues));
+        view.put("action", d.action);
+        view.put("status", d.status);
+        view.put("status_reason", d.statusReason);
+        view.put("config_id", d.configId.toString());
+        view.put("creation_time", isotime(d.createdAt));
+        if (d.updatedAt != null) {
+            view.put("updated_time", isotime(d.updatedAt));
+        }
+        view.put("generation", d.generation);
+        return view;
+    }
+
+    /** A metadata item as JSON, its creation time in Heat's format. */
+    static JsonNode item(DeploymentItem item) {
+        ObjectNode json = HearthJson.mapper().valueToTree(item);
+        json.put("creation_time", isotime(item.creationTime()));
+        return json;
+    }
+}

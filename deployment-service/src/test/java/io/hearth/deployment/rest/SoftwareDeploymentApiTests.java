@@ -1,0 +1,409 @@
+package io.hearth.deployment.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
+import io.hearth.contracts.deployment.v1.ServerMetadata;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.deployment.deployments.NewDeployment;
+import io.hearth.deployment.deployments.SignalOutcome;
+import io.hearth.deployment.deployments.SoftwareDeployments;
+import io.hearth.platform.signing.PresignedUrls;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.quarkus.vertx.VertxContextSupport;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The software_configs and software_deployments API and the deployment service behind it, on the real stores. */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class SoftwareDeploymentApiTests {
+
+    private static final String TOKEN = "hearth-dev-token";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    @Inject
+    SoftwareDeployments deployments;
+
+    @Inject
+    PresignedUrls urls;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+    private ConsumerTask<String, String> metadata;
+    private ConsumerTask<String, String> events;
+    private String server;
+
+    @BeforeEach
+    void listen() {
+        metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
+        server = "server-" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void stop() {
+        metadata.close();
+        events.close();
+    }
+
+    @Test
+    void configsAreCreatedShownListedAndDeleted() {
+        JsonNode created = post("/v1/demo/software_configs", """
+                {"name": "cfg-a", "group": "script", "config": "#!/bin/sh\\necho $foo",
+                 "inputs": [{"name": "foo", "type": "String"}], "outputs": [{"name": "result"}],
+                 "options": {"debug": true}}""", 200).path("software_config");
+        String id = created.path("id").asText();
+        assertThat(created.path("name").asText()).isEqualTo("cfg-a");
+        assertThat(created.path("group").asText()).isEqualTo("script");
+        assertThat(created.path("config").asText()).isEqualTo("#!/bin/sh\necho $foo");
+        assertThat(created.path("inputs")).isEqualTo(HearthJson.readTree("[{\"name\":\"foo\",\"type\":\"String\"}]"));
+        assertThat(created.path("options")).isEqualTo(HearthJson.readTree("{\"debug\":true}"));
+        assertThat(created.path("creation_time").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+        String second = config("cfg-b", "[]", "[]");
+
+        assertThat(get("/v1/demo/software_configs/" + id, 200).path("software_config")).isEqualTo(created);
+        JsonNode list = get("/v1/demo/software_configs", 200).path("software_configs");
+        JsonNode mine = find(list, id);
+        assertThat(mine.toString()).isEqualTo("{\"id\":\"" + id + "\",\"name\":\"cfg-a\",\"group\":\"script\","
+                + "\"creation_time\":\"" + created.path("creation_time").asText() + "\"}");
+        JsonNode page = get("/v1/demo/software_configs?limit=1&marker=" + id, 200).path("software_configs");
+        assertThat(page).hasSize(1);
+        assertThat(page.get(0).path("id").asText()).isEqualTo(second);
+        assertThat(message(get("/v1/demo/software_configs?limit=x", 400))).isEqualTo("Only integer is acceptable by 'limit'.");
+
+        assertThat(message(request("other-token").get("/v1/other/software_configs/" + id), 404))
+                .isEqualTo("Software config with id " + id + " not found");
+        request(TOKEN).delete("/v1/demo/software_configs/" + id).then().statusCode(204);
+        assertThat(message(get("/v1/demo/software_configs/" + id, 404)))
+                .isEqualTo("Software config with id " + id + " not found");
+    }
+
+    @Test
+    void aDeploymentAppearsInItsServersMetadataWithHeatsDerivedInputsAndASignedSignalUrl() {
+        String b = config("b-config", """
+                [{"name": "foo", "default": "dflt"}, {"name": "bar", "type": "Number", "description": "a bar"}]""",
+                "[{\"name\": \"result\"}]");
+        String a = config("a-config", "[]", "[]");
+        JsonNode created = post("/v1/demo/software_deployments", """
+                {"config_id": "%s", "server_id": "%s", "action": "CREATE",
+                 "input_values": {"bar": 3, "extra": "x"}}""".formatted(b, server), 200).path("software_deployment");
+        String id = created.path("id").asText();
+        assertThat(created.path("status").asText()).isEqualTo("IN_PROGRESS");
+        assertThat(created.path("status_reason").asText()).isEqualTo("Deploy data available");
+        assertThat(created.path("generation").asLong()).isEqualTo(1);
+        String other = post("/v1/demo/software_deployments", """
+                {"config_id": "%s", "server_id": "%s", "action": "CREATE"}""".formatted(a, server), 200)
+                .path("software_deployment").path("id").asText();
+
+        JsonNode items = get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata");
+        assertThat(items).hasSize(2);
+        assertThat(items.get(0).path("id").asText()).isEqualTo(other);
+        JsonNode item = items.get(1);
+        assertThat(item.path("id").asText()).isEqualTo(id);
+        assertThat(item.path("name").asText()).isEqualTo("b-config");
+        assertThat(item.path("generation").asLong()).isEqualTo(1);
+        List<String> names = new ArrayList<>();
+        item.path("inputs").forEach(input -> names.add(input.path("name").asText()));
+        assertThat(names).containsExactly("foo", "bar", "extra", "deploy_server_id", "deploy_action",
+                "deploy_stack_id", "deploy_resource_name", "deploy_signal_transport", "deploy_signal_id",
+                "deploy_signal_verb");
+        JsonNode inputs = item.path("inputs");
+        assertThat(inputs.get(0).path("value").asText()).isEqualTo("dflt");
+        assertThat(inputs.get(1).path("value").asInt()).isEqualTo(3);
+        assertThat(inputs.get(1).path("type").asText()).isEqualTo("Number");
+        assertThat(inputs.get(1).path("description").asText()).isEqualTo("a bar");
+        assertThat(inputs.get(2).path("value").asText()).isEqualTo("x");
+        assertThat(inputs.get(3).path("value").asText()).isEqualTo(server);
+        assertThat(inputs.get(4).path("value").asText()).isEqualTo("CREATE");
+        assertThat(inputs.get(5).path("value").isNull()).isTrue();
+        assertThat(inputs.get(7).path("value").asText()).isEqualTo("CFN_SIGNAL");
+        assertThat(inputs.get(9).path("value").asText()).isEqualTo("POST");
+        String url = inputs.get(8).path("value").asText();
+        String path = "/v1/signal/deployments/" + id;
+        assertThat(url).startsWith("http://127.0.0.1:8006" + path + "?kid=k1&expires=");
+        assertThat(urls.verify("POST", path, url.substring(url.indexOf('?') + 1)))
+                .isEqualTo(PresignedUrls.Verification.OK);
+
+        ServerMetadata document = lastMetadata(2);
+        assertThat(document.deployments()).extracting(d -> d.id()).containsExactly(other, id);
+        assertThat(find(get("/v1/demo/software_deployments?server_id=" + server, 200)
+                .path("software_deployments"), id).path("action").asText()).isEqualTo("CREATE");
+    }
+
+    @Test
+    void anAgentsPutWithOutputsCompletesTheDeploymentOnceAndPublishesIt() {
+        String config = config("put-config", "[]", "[{\"name\": \"result\"}]");
+        String id = deploy(config, "CREATE", null);
+        lastMetadata(1);
+
+        JsonNode done = put(id, """
+                {"status": "COMPLETE", "status_reason": "Outputs received",
+                 "output_values": {"result": "42", "deploy_status_code": 0}}""", 200).path("software_deployment");
+        assertThat(done.path("status").asText()).isEqualTo("COMPLETE");
+        assertThat(done.path("output_values")).isEqualTo(HearthJson.readTree("{\"result\":\"42\",\"deploy_status_code\":0}"));
+        assertThat(lastMetadata(2).generation()).isEqualTo(2);
+        DeploymentStatusChanged status = await().atMost(WAIT).until(() -> statuses(id).stream()
+                .filter(s -> "COMPLETE".equals(s.status())).findFirst().orElse(null), s -> s != null);
+        assertThat(status.statusReason()).isEqualTo("Outputs received");
+        assertThat(status.outputValues().get("result").asText()).isEqualTo("42");
+
+        JsonNode again = put(id, """
+                {"status": "FAILED", "output_values": {"result": "other"}}""", 200).path("software_deployment");
+        assertThat(again.path("status").asText()).isEqualTo("COMPLETE");
+        assertThat(again.path("output_values").path("result").asText()).isEqualTo("42");
+        assertThat(db.queryLong("select count(*) from deployment_signal where deployment_id = ? and outcome = ?",
+                id, "DUPLICATE")).isEqualTo(1);
+
+        JsonNode rerun = put(id, "{\"action\": \"UPDATE\"}", 200).path("software_deployment");
+        assertThat(rerun.path("status").asText()).isEqualTo("IN_PROGRESS");
+        assertThat(rerun.path("generation").asLong()).isEqualTo(2);
+        assertThat(rerun.path("output_values").isNull()).isTrue();
+    }
+
+    @Test
+    void signalsDecideOncePerGenerationAndNonZeroCodesAndErrorOutputsFail() {
+        String config = config("signal-config", "[]", """
+                [{"name": "result"}, {"name": "err", "error_output": true}]""");
+        String ok = deploy(config, "CREATE", null);
+        assertThat(signal(ok, "CREATE", 2, 0, Map.of())).isEqualTo(SignalOutcome.STALE);
+        assertThat(signal(ok, "UPDATE", 1, 0, Map.of())).isEqualTo(SignalOutcome.STALE);
+        assertThat(show(ok).path("status").asText()).isEqualTo("IN_PROGRESS");
+        assertThat(signal(ok, "CREATE", 1, 0, Map.of("result", HearthJson.readTree("\"fine\""))))
+                .isEqualTo(SignalOutcome.APPLIED);
+        JsonNode done = show(ok);
+        assertThat(done.path("status").asText()).isEqualTo("COMPLETE");
+        assertThat(done.path("status_reason").asText()).isEqualTo("Outputs received");
+        assertThat(done.path("output_values")).isEqualTo(HearthJson.readTree(
+                "{\"result\":\"fine\",\"deploy_stdout\":\"out\",\"deploy_stderr\":\"err\",\"deploy_status_code\":0}"));
+        assertThat(signal(ok, "CREATE", 1, 5, Map.of())).isEqualTo(SignalOutcome.DUPLICATE);
+        assertThat(show(ok)).isEqualTo(done);
+        assertThat(db.queryLong("select count(*) from deployment_signal where deployment_id = ?", ok)).isEqualTo(4);
+
+        String nonZero = deploy(config, "CREATE", null);
+        assertThat(signal(nonZero, "CREATE", 1, 3, Map.of())).isEqualTo(SignalOutcome.APPLIED);
+        assertThat(show(nonZero).path("status").asText()).isEqualTo("FAILED");
+        assertThat(show(nonZero).path("status_reason").asText())
+                .isEqualTo("deploy_status_code : Deployment exited with non-zero status code: 3");
+
+        String errorOutput = deploy(config, "CREATE", null);
+        signal(errorOutput, "CREATE", 1, 0, Map.of("err", HearthJson.readTree("\"boom\"")));
+        assertThat(show(errorOutput).path("status").asText()).isEqualTo("FAILED");
+        assertThat(show(errorOutput).path("status_reason").asText()).isEqualTo("err : boom");
+        assertThat(signal(UUID.randomUUID().toString(), "CREATE", 1, 0, Map.of()))
+                .isEqualTo(SignalOutcome.UNKNOWN_DEPLOYMENT);
+    }
+
+    @Test
+    void noSignalCompletesAtOnceWithoutASignalUrl() {
+        String config = config("quiet", "[]", "[]");
+        JsonNode created = post("/v1/demo/software_deployments", """
+                {"config_id": "%s", "server_id": "%s", "action": "CREATE", "signal_transport": "NO_SIGNAL"}"""
+                .formatted(config, server), 200).path("software_deployment");
+        assertThat(created.path("status").asText()).isEqualTo("COMPLETE");
+        assertThat(created.path("status_reason").asText()).isEqualTo("Not waiting for outputs signal");
+        List<String> names = new ArrayList<>();
+        get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata").get(0).path("inputs")
+                .forEach(input -> names.add(input.path("name").asText()));
+        assertThat(names).containsExactly("deploy_server_id", "deploy_action", "deploy_stack_id",
+                "deploy_resource_name", "deploy_signal_transport");
+    }
+
+    @Test
+    void theEngineGetsStructuredSubstitutionAndTheComponentConfigOfTheAction() {
+        String structured = post("/v1/demo/software_configs", """
+                {"name": "s", "group": "os-apply-config", "inputs": [{"name": "who"}],
+                 "config": {"greeting": {"get_input": "who"}, "list": [{"get_input": "deploy_action"}]}}""", 200)
+                .path("software_config").path("id").asText();
+        String component = post("/v1/demo/software_configs", """
+                {"name": "t", "group": "component", "config": {"configs": [
+                  {"actions": ["CREATE", "UPDATE"], "tool": "script", "config": "create"},
+                  {"actions": ["DELETE"], "tool": "ansible", "config": "delete"}]}}""", 200)
+                .path("software_config").path("id").asText();
+        String stack = UUID.randomUUID().toString();
+        inTransaction(() -> deployments.create(new NewDeployment("demo", stack, "mystack", "deploy", server, structured,
+                HearthJson.readTree("{\"who\": \"world\"}"), "CREATE", "NO_SIGNAL", "get_input", null, null, null)));
+        inTransaction(() -> deployments.create("demo", stack, "comp", server, component, null, "DELETE",
+                "CFN_SIGNAL"));
+        JsonNode items = get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata");
+        assertThat(items.get(0).path("config"))
+                .isEqualTo(HearthJson.readTree("{\"greeting\":\"world\",\"list\":[\"CREATE\"]}"));
+        assertThat(items.get(0).path("inputs").get(3).path("value").asText()).isEqualTo("mystack/" + stack);
+        assertThat(items.get(0).path("inputs").get(4).path("value").asText()).isEqualTo("deploy");
+        assertThat(items.get(1).path("group").asText()).isEqualTo("ansible");
+        assertThat(items.get(1).path("config").asText()).isEqualTo("delete");
+        assertThat(lastMetadata(2).stackId()).isEqualTo(stack);
+    }
+
+    @Test
+    void anotherTenantsDeploymentsAndServersAreNotFound() {
+        String config = config("mine", "[]", "[]");
+        String id = deploy(config, "CREATE", null);
+        assertThat(message(request("other-token").get("/v1/other/software_deployments/" + id), 404))
+                .isEqualTo("Deployment with id " + id + " not found");
+        assertThat(message(request("other-token").contentType(ContentType.JSON).body("{\"status\": \"COMPLETE\"}")
+                .put("/v1/other/software_deployments/" + id), 404)).isEqualTo("Deployment with id " + id + " not found");
+        assertThat(request("other-token").get("/v1/other/software_deployments/metadata/" + server).then()
+                .statusCode(200).extract().jsonPath().getList("metadata")).isEmpty();
+        String theirs = post("/v1/other/software_configs", "{\"name\": \"theirs\"}", 200, "other-token")
+                .path("software_config").path("id").asText();
+        assertThat(message(request("other-token").contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s"}""".formatted(theirs, server))
+                .post("/v1/other/software_deployments"), 404)).isEqualTo("The Server (" + server + ") could not be found.");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s"}""".formatted(theirs, server))
+                .post("/v1/demo/software_deployments"), 404)).isEqualTo("Software config with id " + theirs + " not found");
+        assertThat(show(id).path("status").asText()).isEqualTo("IN_PROGRESS");
+    }
+
+    @Test
+    void badInputIsRefusedWithAPreciseMessageAndChangesNothing() {
+        String config = config("bad", "[]", "[]");
+        String id = deploy(config, "CREATE", null);
+        long before = db.queryLong("select count(*) from software_deployment");
+        String unknown = UUID.randomUUID().toString();
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s"}""".formatted(unknown, server))
+                .post("/v1/demo/software_deployments"), 404)).isEqualTo("Software config with id " + unknown + " not found");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s", "input_values": ["a"]}""".formatted(config, server))
+                .post("/v1/demo/software_deployments"), 400)).isEqualTo("Invalid input_values: must be a map, not a list");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": 7}""".formatted(config))
+                .post("/v1/demo/software_deployments"), 400)).isEqualTo("Invalid server_id: must be a string, not a number");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("{\"status\": \"DONE\"}")
+                .put("/v1/demo/software_deployments/" + id), 400))
+                .isEqualTo("Invalid status: \"DONE\" is not an allowed value [IN_PROGRESS, COMPLETE, FAILED]");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("{\"config_id\": \"" + config + "\"}")
+                .post("/v1/demo/software_deployments"), 400)).isEqualTo("server_id must be specified");
+        String big = "{\"config_id\": \"" + config + "\", \"server_id\": \"" + server + "\", \"input_values\": {\"x\": \""
+                + "a".repeat(1_048_576) + "\"}}";
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body(big)
+                .post("/v1/demo/software_deployments"), 413)).isEqualTo("Request limit exceeded: JSON body size ("
+                        + big.length() + " bytes) exceeds maximum allowed size (1048576 bytes).");
+        assertThat(message(request(TOKEN).delete("/v1/demo/software_configs/" + config), 400))
+                .isEqualTo("Software config with id " + config + " can not be deleted as it is referenced.");
+        assertThat(db.queryLong("select count(*) from software_deployment")).isEqualTo(before);
+        assertThat(show(id).path("status").asText()).isEqualTo("IN_PROGRESS");
+
+        request(TOKEN).delete("/v1/demo/software_deployments/" + id).then().statusCode(204);
+        assertThat(message(get("/v1/demo/software_deployments/" + id, 404))).isEqualTo("Deployment with id " + id + " not found");
+        assertThat(lastMetadata(2).deployments()).isEmpty();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private String config(String name, String inputs, String outputs) {
+        return post("/v1/demo/software_configs", """
+                {"name": "%s", "group": "script", "config": "run", "inputs": %s, "outputs": %s}"""
+                .formatted(name, inputs, outputs), 200).path("software_config").path("id").asText();
+    }
+
+    private String deploy(String config, String action, String transport) {
+        return post("/v1/demo/software_deployments", """
+                {"config_id": "%s", "server_id": "%s", "action": "%s"%s}""".formatted(config, server, action,
+                transport == null ? "" : ", \"signal_transport\": \"" + transport + "\""), 200)
+                .path("software_deployment").path("id").asText();
+    }
+
+    private SignalOutcome signal(String id, String action, long generation, int code, Map<String, JsonNode> outputs) {
+        return inTransaction(() -> deployments.signal(new DeploymentSignalled(null, id, server, action, generation,
+                "out", "err", code, outputs, Instant.now())));
+    }
+
+    private <T> T inTransaction(Supplier<Uni<T>> work) {
+        try {
+            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(work));
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private JsonNode show(String id) {
+        return get("/v1/demo/software_deployments/" + id, 200).path("software_deployment");
+    }
+
+    private ServerMetadata lastMetadata(long generation) {
+        return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
+                .filter(r -> server.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
+                .filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
+    }
+
+    private List<DeploymentStatusChanged> statuses(String deploymentId) {
+        return events.getRecords().stream().filter(r -> deploymentId.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> DeploymentStatusChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(DeploymentStatusChanged.class)).toList();
+    }
+
+    private JsonNode put(String id, String body, int status) {
+        return json(request(TOKEN).contentType(ContentType.JSON).body(body)
+                .put("/v1/demo/software_deployments/" + id), status);
+    }
+
+    private static JsonNode post(String path, String body, int status) {
+        return post(path, body, status, TOKEN);
+    }
+
+    private static JsonNode post(String path, String body, int status, String token) {
+        return json(request(token).contentType(ContentType.JSON).body(body).post(path), status);
+    }
+
+    private static JsonNode get(String path, int status) {
+        return json(request(TOKEN).get(path), status);
+    }
+
+    private static io.restassured.specification.RequestSpecification request(String token) {
+        return given().header("X-Auth-Token", token);
+    }
+
+    private static JsonNode json(Response response, int status) {
+        response.then().statusCode(status);
+        return HearthJson.readTree(response.asString());
+    }
+
+    private static String message(Response response, int status) {
+        return message(json(response, status));
+    }
+
+    private static String message(JsonNode error) {
+        return error.path("error").path("message").asText();
+    }
+
+    private static JsonNode find(JsonNode list, String id) {
+        for (JsonNode entry : list) {
+            if (entry.path("id").asText().equals(id)) {
+                return entry;
+            }
+        }
+        throw new AssertionError(id + " not in " + list);
+    }
+}
