@@ -128,12 +128,58 @@ def main(endpoint, token):
     check(deleted is None or deleted.stack_status == "DELETE_COMPLETE", "stacks.delete reached DELETE_COMPLETE")
     check(name not in [s.stack_name for s in heat.stacks.list()], "the deleted stack left stacks.list")
 
+    software_configs_and_deployments(heat)
+
     try:
         heat_client.Client("1", endpoint=endpoint, token="forged").stacks.list().__next__()
         raise AssertionError("a forged token was accepted")
     except exc.HTTPUnauthorized:
         print("ok   a forged token raises HTTPUnauthorized")
     print("heatclient compatibility: all steps passed")
+
+
+def software_configs_and_deployments(heat):
+    """heatclient's software config and deployment calls, through the public endpoint (8004)."""
+    config = heat.software_configs.create(
+        name="hc-config", group="script", config="#!/bin/sh\necho $greeting > $heat_outputs_path.said\n",
+        inputs=[{"name": "greeting", "type": "String", "default": "hi"}], outputs=[{"name": "said"}], options={})
+    check(config.id and config.group == "script", "software_configs.create answered the new config %s" % config.id)
+    shown = heat.software_configs.get(config.id)
+    check(shown.name == "hc-config" and shown.config.startswith("#!/bin/sh"), "software_configs.get shows it")
+    check(config.id in [c.id for c in heat.software_configs.list()], "software_configs.list lists it")
+
+    server_id = str(uuid.uuid4())
+    deployment = heat.software_deployments.create(
+        config_id=config.id, server_id=server_id, input_values={"greeting": "hello"}, action="CREATE",
+        status="IN_PROGRESS", status_reason="Deploy data available")
+    check(deployment.status == "IN_PROGRESS", "software_deployments.create answered %s" % deployment.id)
+    items = heat.software_deployments.metadata(server_id)
+    check(len(items) == 1 and items[0]["id"] == deployment.id,
+          "software_deployments.metadata gives the server's one item")
+    names = [i["name"] for i in items[0]["inputs"]]
+    check(names[0] == "greeting" and "deploy_server_id" in names and "deploy_signal_id" in names,
+          "the item's inputs are the declared ones, then Heat's derived ones: %s" % names)
+    check([d.id for d in heat.software_deployments.list(server_id=server_id)] == [deployment.id],
+          "software_deployments.list(server_id=...) lists it")
+
+    heat.software_deployments.update(deployment.id, status="COMPLETE", status_reason="Outputs received",
+                                     output_values={"said": "hello", "deploy_status_code": 0})
+    done = heat.software_deployments.get(deployment.id)
+    check(done.status == "COMPLETE" and done.output_values.get("said") == "hello",
+          "software_deployments.update (how a Heat agent signals) completed it with its outputs")
+
+    heat.software_deployments.delete(deployment.id)
+    try:
+        heat.software_deployments.get(deployment.id)
+        raise AssertionError("a deleted deployment was found")
+    except exc.HTTPNotFound:
+        print("ok   software_deployments.delete removed it")
+    heat.software_configs.delete(config.id)
+    try:
+        heat.software_configs.get(config.id)
+        raise AssertionError("a deleted config was found")
+    except exc.HTTPNotFound:
+        print("ok   software_configs.delete removed it")
 
 
 if __name__ == "__main__":
