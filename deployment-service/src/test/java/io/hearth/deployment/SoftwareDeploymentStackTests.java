@@ -212,6 +212,55 @@ class SoftwareDeploymentStackTests {
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
     }
 
+    @Test
+    void anUpdateOfItsInputsRunsTheDeploymentAgainAsItsNextGeneration() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, oneDeployment("one"));
+        String serverId = awaitCreateInstance(id).serverId();
+        checkIn(id, serverId);
+        DeploymentItem created = awaitItems(serverId, 1).get(0);
+        signal(id, serverId, created, 0, "", Map.of("result", HearthJson.readTree("\"r1\"")));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.update(id, oneDeployment("two"));
+        await().atMost(WAIT).until(() -> latest(serverId).deployments().get(0).generation() == 2);
+        DeploymentItem updated = latest(serverId).deployments().get(0);
+        assertThat(updated.id()).isEqualTo(created.id());
+        assertThat(input(updated, "foo").asText()).isEqualTo("two");
+        assertThat(input(updated, "deploy_action").asText()).isEqualTo("UPDATE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS");
+
+        // A late signal of the create's generation is stale: the update still waits.
+        CloudEvent stale = signal(id, serverId, created, 0, "", Map.of("result", HearthJson.readTree("\"old\"")));
+        await().atMost(WAIT).until(() -> processed(stale));
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS");
+
+        kafkaSignal(id, serverId, updated, "UPDATE", Map.of("result", HearthJson.readTree("\"r2\"")));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(driver.outputs(id).get("result").asText()).isEqualTo("r2");
+    }
+
+    private static StackPlan oneDeployment(String foo) {
+        return plan(List.of(
+                resource("server", "OS::Nova::Server", "{\"image\": \"fedora\", \"flavor\": \"m1.small\"}"),
+                resource("config", "OS::Heat::SoftwareConfig", """
+                        {"config": "#!/bin/sh", "inputs": [{"name": "foo"}], "outputs": [{"name": "result"}]}"""),
+                resource("deployment", "OS::Heat::SoftwareDeployment", """
+                        {"config": {"get_resource": "config"}, "server": {"get_resource": "server"},
+                         "input_values": {"foo": "%s"}}""".formatted(foo), "config", "server")),
+                "result", "{\"get_attr\": [\"deployment\", \"result\"]}");
+    }
+
+    private void kafkaSignal(String stackId, String serverId, DeploymentItem item, String action,
+            Map<String, JsonNode> outputs) {
+        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId, action,
+                item.generation(), "", "", 0, outputs, Instant.now())));
+    }
+
     private CreateInstance awaitCreateInstance(String stackId) {
         await().atMost(WAIT).until(() -> compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
                 .anyMatch(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())));

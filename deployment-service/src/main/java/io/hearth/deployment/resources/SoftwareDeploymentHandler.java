@@ -35,6 +35,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     public static final String STRUCTURED_DEPLOYMENT = "OS::Heat::StructuredDeployment";
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Heat's {@code update_allowed} properties (StructuredDeployment's input_key and validation too). */
+    private static final Set<String> UPDATE_ALLOWED = Set.of("config", "input_values", "actions", "name",
+            "input_key", "input_values_validate");
     private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
 
     private final SoftwareDeployments deployments;
@@ -76,13 +79,50 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             if (config == null || !runs(call, config, "CREATE")) {
                 return Uni.createFrom().item(Outcome.complete(null, ResourceHandler.attributes()));
             }
-            StackRuntime stack = call.stack();
-            NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
-                    text(call.property("server")), config.id.toString(), call.property("input_values"), "CREATE",
-                    text(call.property("signal_transport")), inputKey(call), null, null, null);
-            return deployments.create(spec).chain(d -> {
-                call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
-                return outcome(call, d);
+            return deploy(call, config, "CREATE");
+        });
+    }
+
+    /** Makes the resource's deployment, running {@code action}. */
+    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, String action) {
+        StackRuntime stack = call.stack();
+        NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
+                text(call.property("server")), config.id.toString(), call.property("input_values"), action,
+                text(call.property("signal_transport")), inputKey(call), null, null, null);
+        return deployments.create(spec).chain(d -> {
+            call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
+            return outcome(call, d);
+        });
+    }
+
+    /** A change of {@code config}, {@code input_values}, {@code actions} or {@code name} is applied in place. */
+    @Override
+    public UpdateKind updateKind(ResourceCall call) {
+        Set<String> changed = new HashSet<>();
+        call.properties().fieldNames().forEachRemaining(changed::add);
+        call.previous().fieldNames().forEachRemaining(changed::add);
+        changed.removeIf(key -> call.properties().path(key).equals(call.previous().path(key)));
+        return UPDATE_ALLOWED.containsAll(changed) ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
+    }
+
+    /**
+     * Heat's {@code handle_update}: when UPDATE is one of the actions, the deployment runs again with the new
+     * config and input values (its next generation; made now if create made none) and the update waits for it.
+     */
+    @Override
+    public Uni<Outcome> update(ResourceCall call) {
+        return config(call).chain(config -> {
+            if (config == null || !runs(call, config, "UPDATE")) {
+                return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
+                        call.attributes()));
+            }
+            return deployment(call).chain(d -> {
+                if (d == null) {
+                    return deploy(call, config, "UPDATE");
+                }
+                return deployments.update(d.tenant, d.id.toString(), new DeploymentChange(config.id.toString(),
+                        call.property("input_values"), null, "UPDATE", null, null))
+                        .chain(updated -> settled(call, updated));
             });
         });
     }
