@@ -244,6 +244,63 @@ class SoftwareDeploymentStackTests {
         assertThat(driver.outputs(id).get("result").asText()).isEqualTo("r2");
     }
 
+    @Test
+    void aDeploymentWhoseActionsNameDeleteRunsItBeforeItIsRemoved() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(
+                resource("server", "OS::Nova::Server", "{\"image\": \"fedora\", \"flavor\": \"m1.small\"}"),
+                resource("config", "OS::Heat::SoftwareConfig", "{\"config\": \"#!/bin/sh\"}"),
+                resource("deployment", "OS::Heat::SoftwareDeployment", """
+                        {"config": {"get_resource": "config"}, "server": {"get_resource": "server"},
+                         "actions": ["DELETE"]}""", "config", "server"))));
+        String serverId = awaitCreateInstance(id).serverId();
+        checkIn(id, serverId);
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        // CREATE is not one of its actions, so its deployment is made for the delete, which waits for it.
+        driver.delete(id);
+        DeploymentItem deleting = awaitItems(serverId, 1).get(0);
+        assertThat(deleting.generation()).isEqualTo(1);
+        assertThat(input(deleting, "deploy_action").asText()).isEqualTo("DELETE");
+        kafkaSignal(id, serverId, deleting, "DELETE", Map.of());
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        await().atMost(WAIT).until(() -> latest(serverId).deployments().isEmpty());
+    }
+
+    @Test
+    void aDeleteActionWaitsForItsSignalThenRemovesTheDeployment() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(
+                resource("server", "OS::Nova::Server", "{\"image\": \"fedora\", \"flavor\": \"m1.small\"}"),
+                resource("config", "OS::Heat::SoftwareConfig", "{\"config\": \"#!/bin/sh\"}"),
+                resource("deployment", "OS::Heat::SoftwareDeployment", """
+                        {"config": {"get_resource": "config"}, "server": {"get_resource": "server"},
+                         "actions": ["CREATE", "DELETE"]}""", "config", "server"))));
+        String serverId = awaitCreateInstance(id).serverId();
+        checkIn(id, serverId);
+        DeploymentItem created = awaitItems(serverId, 1).get(0);
+        kafkaSignal(id, serverId, created, "CREATE", Map.of());
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.delete(id);
+        await().atMost(WAIT).until(() -> latest(serverId).deployments().size() == 1
+                && latest(serverId).deployments().get(0).generation() == 2);
+        DeploymentItem deleting = latest(serverId).deployments().get(0);
+        assertThat(input(deleting, "deploy_action").asText()).isEqualTo("DELETE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "DELETE_IN_PROGRESS");
+        assertThat(driver.statesOf(id, "server")).doesNotContain("DELETE_IN_PROGRESS");
+
+        kafkaSignal(id, serverId, deleting, "DELETE", Map.of());
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        await().atMost(WAIT).until(() -> latest(serverId).deployments().isEmpty());
+    }
+
     private static StackPlan oneDeployment(String foo) {
         return plan(List.of(
                 resource("server", "OS::Nova::Server", "{\"image\": \"fedora\", \"flavor\": \"m1.small\"}"),

@@ -91,7 +91,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
         return deployments.create(spec).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
-            return outcome(call, d);
+            return settled(call, d);
         });
     }
 
@@ -139,8 +139,17 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         });
     }
 
+    /**
+     * Heat's {@code handle_delete}: runs DELETE when it is one of the actions (making the deployment if no
+     * earlier action did) and removes the deployment once it signalled; a deployment already gone is done.
+     */
     @Override
     public Uni<Outcome> delete(ResourceCall call) {
+        if (call.row().physicalId == null) {
+            return config(call).chain(config -> config == null || !runs(call, config, "DELETE")
+                    ? Uni.createFrom().item(new Outcome.Complete(null, null, ResourceHandler.attributes()))
+                    : deploy(call, config, "DELETE"));
+        }
         return deployment(call).chain(d -> {
             if (d == null) {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
