@@ -301,6 +301,94 @@ class SoftwareDeploymentStackTests {
         await().atMost(WAIT).until(() -> latest(serverId).deployments().isEmpty());
     }
 
+    /**
+     * The plan template-service makes of {@code heat-templates/software-config/example-deploy-sequence.yaml}
+     * (parameters resolved to their defaults), written by hand: deployment_a on server_a, then deployment_b
+     * on server_b fed by deployment_a's stdout, then deployment_c back on server_a.
+     */
+    private static StackPlan deploySequence() {
+        String server = """
+                {"image": "fedora-amd64", "flavor": "m1.small", "key_name": "heat_key",
+                 "user_data_format": "SOFTWARE_CONFIG"}""";
+        return plan(List.of(
+                resource("config", "OS::Heat::SoftwareConfig", """
+                        {"inputs": [{"name": "previous", "default": "NONE"}], "group": "script",
+                         "config": "#!/bin/bash\\necho \\"Previous: $previous\\"\\n"}"""),
+                resource("server_a", "OS::Nova::Server", server),
+                resource("server_b", "OS::Nova::Server", server),
+                resource("deployment_a", "OS::Heat::SoftwareDeployment", """
+                        {"config": {"get_resource": "config"}, "server": {"get_resource": "server_a"}}""",
+                        "config", "server_a"),
+                resource("deployment_b", "OS::Heat::SoftwareDeployment", """
+                        {"input_values": {"previous": {"get_attr": ["deployment_a", "deploy_stdout"]}},
+                         "config": {"get_resource": "config"}, "server": {"get_resource": "server_b"}}""",
+                        "config", "deployment_a", "server_b"),
+                resource("deployment_c", "OS::Heat::SoftwareDeployment", """
+                        {"input_values": {"previous": "deployment_b"},
+                         "config": {"get_resource": "config"}, "server": {"get_resource": "server_a"}}""",
+                        "config", "deployment_b", "server_a")),
+                "deployment_a_stdout", "{\"get_attr\": [\"deployment_a\", \"deploy_stdout\"]}",
+                "deployment_b_stdout", "{\"get_attr\": [\"deployment_b\", \"deploy_stdout\"]}",
+                "deployment_c_stdout", "{\"get_attr\": [\"deployment_c\", \"deploy_stdout\"]}");
+    }
+
+    @Test
+    void theDeploySequenceExampleRunsItsDeploymentsInOrderAcrossTwoServers() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, deploySequence());
+        await().atMost(WAIT).until(() -> createInstances(id).size() == 2);
+        Map<String, String> servers = new java.util.HashMap<>();
+        for (CreateInstance create : createInstances(id)) {
+            checkIn(id, create.serverId());
+        }
+        driver.awaitStatus(id, "CREATE_IN_PROGRESS");
+        await().atMost(WAIT).until(() -> driver.resources(id).stream().filter(r -> r.resourceName()
+                .startsWith("server_") && r.status().equals("COMPLETE")).count() == 2);
+        driver.resources(id).stream().filter(r -> r.resourceName().startsWith("server_")
+                && r.status().equals("COMPLETE")).forEach(r -> servers.put(r.resourceName(), r.physicalResourceId()));
+        String serverA = servers.get("server_a");
+        String serverB = servers.get("server_b");
+
+        DeploymentItem a = awaitItems(serverA, 1).get(0);
+        assertThat(input(a, "previous").asText()).isEqualTo("NONE");
+        assertThat(input(a, "deploy_resource_name").asText()).isEqualTo("deployment_a");
+        assertThat(driver.statesOf(id, "deployment_b")).isEmpty();
+        kafkaSignal(id, serverA, a, "CREATE", Map.of(), "Previous: NONE\n");
+
+        DeploymentItem b = awaitItems(serverB, 1).get(0);
+        assertThat(input(b, "previous").asText()).isEqualTo("Previous: NONE\n");
+        assertThat(driver.statesOf(id, "deployment_c")).isEmpty();
+        kafkaSignal(id, serverB, b, "CREATE", Map.of(), "Previous: Previous: NONE\n\n");
+
+        DeploymentItem c = awaitItems(serverA, 2).stream().filter(i -> !i.id().equals(a.id())).findFirst()
+                .orElseThrow();
+        assertThat(input(c, "previous").asText()).isEqualTo("deployment_b");
+        kafkaSignal(id, serverA, c, "CREATE", Map.of(), "Previous: deployment_b\n");
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(driver.outputs(id).get("deployment_a_stdout").asText()).isEqualTo("Previous: NONE\n");
+        assertThat(driver.outputs(id).get("deployment_b_stdout").asText()).isEqualTo("Previous: Previous: NONE\n\n");
+        assertThat(driver.outputs(id).get("deployment_c_stdout").asText()).isEqualTo("Previous: deployment_b\n");
+        // The stack's topic also carries each deployment's DeploymentStatusChanged; the resource events alone:
+        List<String> order = driver.resources(id).stream().filter(r -> r.resourceName().startsWith("deployment_"))
+                .map(r -> r.resourceName() + " " + r.action() + "_" + r.status()).toList();
+        assertThat(order).containsExactly("deployment_a CREATE_IN_PROGRESS", "deployment_a CREATE_COMPLETE",
+                "deployment_b CREATE_IN_PROGRESS", "deployment_b CREATE_COMPLETE", "deployment_c CREATE_IN_PROGRESS",
+                "deployment_c CREATE_COMPLETE");
+    }
+
+    private List<CreateInstance> createInstances(String stackId) {
+        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
+                .map(e -> e.dataAs(CreateInstance.class)).toList();
+    }
+
+    private void kafkaSignal(String stackId, String serverId, DeploymentItem item, String action,
+            Map<String, JsonNode> outputs, String stdout) {
+        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId, action,
+                item.generation(), stdout, "", 0, outputs, Instant.now())));
+    }
+
     private static StackPlan oneDeployment(String foo) {
         return plan(List.of(
                 resource("server", "OS::Nova::Server", "{\"image\": \"fedora\", \"flavor\": \"m1.small\"}"),
