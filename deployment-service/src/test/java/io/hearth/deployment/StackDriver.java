@@ -116,7 +116,10 @@ final class StackDriver implements AutoCloseable {
                 .map(r -> r.action() + "_" + r.status()).toList();
     }
 
-    /** The stack's and its resources' status events (not deployments') as a readable log line per event: {@code name ACTION_STATUS} or {@code stack ...}. */
+    /**
+     * The stack's and its resources' status events (not deployments') as a readable log line per event:
+     * {@code name ACTION_STATUS} or {@code stack ...}.
+     */
     List<String> log(String id) {
         return all(id).stream().filter(e -> StackStatusChanged.TYPE.equals(e.type())
                 || ResourceStatusChanged.TYPE.equals(e.type())).map(e -> {
