@@ -15,6 +15,7 @@ import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.platform.signing.PresignedUrls;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
@@ -22,6 +23,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -42,6 +44,9 @@ class ServerTests {
 
     @InjectKafkaCompanion
     KafkaCompanion kafka;
+
+    @Inject
+    PresignedUrls urls;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
     private StackDriver driver;
@@ -84,7 +89,11 @@ class ServerTests {
         String serverId = create.serverId();
         assertThat(serverId).matches("[0-9a-f-]{36}");
         assertThat(create).isEqualTo(new CreateInstance(serverId, id, "demo", "web", "fedora", "m1.small",
-                "http://127.0.0.1:8006/v1/servers/" + serverId + "/metadata", create.userData()));
+                create.metadataUrl(), create.userData()));
+        String metadataPath = "/v1/servers/" + serverId + "/metadata";
+        assertThat(create.metadataUrl()).startsWith("http://127.0.0.1:8006" + metadataPath + "?");
+        assertThat(urls.verify("GET", metadataPath, create.metadataUrl().substring(
+                create.metadataUrl().indexOf('?') + 1))).isEqualTo(PresignedUrls.Verification.OK);
         assertThat(create.userData().asText()).isEqualTo("#!/bin/sh");
         assertThat(commandKeys(CreateInstance.TYPE, id)).containsExactly(serverId);
 

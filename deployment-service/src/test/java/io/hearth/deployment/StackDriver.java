@@ -116,9 +116,13 @@ final class StackDriver implements AutoCloseable {
                 .map(r -> r.action() + "_" + r.status()).toList();
     }
 
-    /** Everything of a stack as a readable log line per event: {@code name ACTION_STATUS} or {@code stack ...}. */
+    /**
+     * The stack's and its resources' status events (not deployments') as a readable log line per event:
+     * {@code name ACTION_STATUS} or {@code stack ...}.
+     */
     List<String> log(String id) {
-        return all(id).stream().map(e -> {
+        return all(id).stream().filter(e -> StackStatusChanged.TYPE.equals(e.type())
+                || ResourceStatusChanged.TYPE.equals(e.type())).map(e -> {
             if (StackStatusChanged.TYPE.equals(e.type())) {
                 return "stack " + e.dataAs(StackStatusChanged.class).stackStatus();
             }

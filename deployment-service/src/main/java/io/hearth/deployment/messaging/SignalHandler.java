@@ -4,6 +4,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
+import io.hearth.deployment.service.DeploymentCompletions;
 import io.hearth.deployment.service.ServerCheckIns;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
@@ -17,9 +18,11 @@ public class SignalHandler {
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
     private final ServerCheckIns checkIns;
+    private final DeploymentCompletions deployments;
 
-    public SignalHandler(ServerCheckIns checkIns) {
+    public SignalHandler(ServerCheckIns checkIns, DeploymentCompletions deployments) {
         this.checkIns = checkIns;
+        this.deployments = deployments;
     }
 
     /** Applies one signal inside the processor's transaction. */
@@ -32,11 +35,9 @@ public class SignalHandler {
         };
     }
 
-    /** A deployment's hook finished: not handled yet (software deployments are wired in separately). */
+    /** A deployment's hook finished: its status is decided, and a stack resource waiting for it goes on. */
     Uni<Void> deploymentSignalled(DeploymentSignalled signal) {
-        LOG.infof("deployment signal for deployment %s of stack %s not handled yet", signal.deploymentId(),
-                signal.stackId());
-        return Uni.createFrom().voidItem();
+        return deployments.signalled(signal);
     }
 
     /** A wait condition handle was signalled: not handled yet (wait conditions are wired in separately). */

@@ -8,16 +8,17 @@ import io.hearth.contracts.compute.v1.DeleteInstance;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.deployment.deployments.SignalConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code OS::Nova::Server} ({@code server.py}) and {@code OS::Heat::DeployedServer}
@@ -50,13 +51,13 @@ public class ServerHandler implements ResourceHandler {
     private static final String ADDRESS = "address";
 
     private final Outbox outbox;
-    private final String signalBaseUrl;
+    private final PresignedUrls urls;
+    private final SignalConfig signal;
 
-    public ServerHandler(Outbox outbox,
-            @ConfigProperty(name = "hearth.signal.base-url", defaultValue = "http://127.0.0.1:8006")
-            String signalBaseUrl) {
+    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal) {
         this.outbox = outbox;
-        this.signalBaseUrl = signalBaseUrl;
+        this.urls = urls;
+        this.signal = signal;
     }
 
     @Override
@@ -79,11 +80,12 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /**
-     * The URL the server's agent polls for its metadata. Pre-signing comes from the platform's signing
-     * package, which the lead wires in here: this is the only place that builds the URL.
+     * The URL the server's agent polls for its metadata: a GET of {@code /v1/servers/{id}/metadata} at the
+     * signal gateway, pre-signed with the platform's keys, valid as long as a deployment's signal URL.
      */
     String metadataUrl(String serverId) {
-        return signalBaseUrl + "/v1/servers/" + serverId + "/metadata";
+        return urls.url(signal.baseUrl(), "GET", "/v1/servers/" + serverId + "/metadata",
+                Instant.now().plus(signal.urlTtl()));
     }
 
     /** A create goes on waiting for the agent; nothing else of a server waits. */

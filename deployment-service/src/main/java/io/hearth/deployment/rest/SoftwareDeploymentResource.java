@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.deployments.DeploymentChange;
 import io.hearth.deployment.deployments.NewDeployment;
 import io.hearth.deployment.deployments.SoftwareDeployments;
+import io.hearth.deployment.service.DeploymentCompletions;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -35,10 +36,13 @@ public class SoftwareDeploymentResource {
 
     private final SoftwareDeployments deployments;
     private final JsonBodies bodies;
+    private final DeploymentCompletions completions;
 
-    public SoftwareDeploymentResource(SoftwareDeployments deployments, JsonBodies bodies) {
+    public SoftwareDeploymentResource(SoftwareDeployments deployments, JsonBodies bodies,
+            DeploymentCompletions completions) {
         this.deployments = deployments;
         this.bodies = bodies;
+        this.completions = completions;
     }
 
     /** Creates a deployment: 200 with it, as Heat answers. */
@@ -81,7 +85,10 @@ public class SoftwareDeploymentResource {
         return deployments.find(tenant, id).map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 
-    /** Updates a deployment (any of config_id, input_values, output_values, action, status, status_reason). */
+    /**
+     * Updates a deployment (any of config_id, input_values, output_values, action, status, status_reason); a
+     * terminal status ends the waiting action of the deployment's stack resource.
+     */
     @PUT
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -93,7 +100,8 @@ public class SoftwareDeploymentResource {
                 JsonBodies.map(json, "input_values"), JsonBodies.map(json, "output_values"),
                 JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "status", STATUSES),
                 JsonBodies.string(json, "status_reason"));
-        return deployments.update(tenant, id, change).map(d -> Map.of("software_deployment", Views.deployment(d)));
+        return deployments.update(tenant, id, change).call(completions::settled)
+                .map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 
     /** Deletes a deployment: 204. */
