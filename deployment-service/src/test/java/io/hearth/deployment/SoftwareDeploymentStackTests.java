@@ -12,7 +12,6 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
-import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
@@ -54,13 +53,13 @@ class SoftwareDeploymentStackTests {
     private final TestDatabase db = TestDatabase.schema("deployment");
     private StackDriver driver;
     private ConsumerTask<String, String> compute;
-    private ConsumerTask<String, String> metadata;
+    private ServerMetadataFeed metadata;
 
     @BeforeEach
     void listen() {
         driver = new StackDriver(kafka);
         compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
-        metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        metadata = new ServerMetadataFeed(kafka);
     }
 
     @AfterEach
@@ -99,7 +98,7 @@ class SoftwareDeploymentStackTests {
         checkIn(id, serverId);
 
         // The first deployment reaches the server's metadata; the second waits for it.
-        DeploymentItem first = awaitItems(serverId, 1).get(0);
+        DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
         assertThat(first.generation()).isEqualTo(1);
         assertThat(input(first, "foo")).isEqualTo(HearthJson.readTree("\"one\""));
         assertThat(input(first, "deploy_action").asText()).isEqualTo("CREATE");
@@ -109,7 +108,7 @@ class SoftwareDeploymentStackTests {
         signal(id, serverId, first, 0, "ran one", Map.of("result", HearthJson.readTree("\"r1\"")));
 
         // The second runs with the first one's output as its input.
-        List<DeploymentItem> items = awaitItems(serverId, 2);
+        List<DeploymentItem> items = metadata.awaitItems(serverId, 2);
         DeploymentItem second = items.stream().filter(i -> !i.id().equals(first.id())).findFirst().orElseThrow();
         assertThat(input(second, "foo").asText()).isEqualTo("r1");
         ResourceStatusChanged firstDone = driver.resources(id).stream()
@@ -145,7 +144,8 @@ class SoftwareDeploymentStackTests {
         driver.awaitStatus(id, "DELETE_COMPLETE");
         assertThat(driver.statesOf(id, "first")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
-        await().atMost(WAIT).until(() -> latest(serverId) != null && latest(serverId).deployments().isEmpty());
+        await().atMost(WAIT).until(() -> metadata.latest(serverId) != null
+                && metadata.latest(serverId).deployments().isEmpty());
         assertThat(db.queryLong("select count(*) from software_deployment where stack_id = ?", id)).isZero();
     }
 
@@ -155,7 +155,7 @@ class SoftwareDeploymentStackTests {
         driver.create(id, twoDeployments());
         String serverId = awaitCreateInstance(id).serverId();
         checkIn(id, serverId);
-        DeploymentItem first = awaitItems(serverId, 1).get(0);
+        DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
 
         signal(id, serverId, first, 2, "", Map.of());
 
@@ -192,7 +192,7 @@ class SoftwareDeploymentStackTests {
         // The NO_SIGNAL deployment completes at once; one whose actions lack CREATE makes no deployment.
         await().atMost(WAIT).until(() -> driver.statesOf(id, "quiet").contains("CREATE_COMPLETE")
                 && driver.statesOf(id, "skipped").contains("CREATE_COMPLETE"));
-        List<DeploymentItem> items = awaitItems(serverId, 2);
+        List<DeploymentItem> items = metadata.awaitItems(serverId, 2);
         String quiet = driver.resources(id).stream().filter(r -> r.resourceName().equals("quiet")
                 && r.status().equals("COMPLETE")).findFirst().orElseThrow().physicalResourceId();
         assertThat(items).extracting(DeploymentItem::id).contains(quiet);
@@ -218,13 +218,13 @@ class SoftwareDeploymentStackTests {
         driver.create(id, oneDeployment("one"));
         String serverId = awaitCreateInstance(id).serverId();
         checkIn(id, serverId);
-        DeploymentItem created = awaitItems(serverId, 1).get(0);
+        DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         signal(id, serverId, created, 0, "", Map.of("result", HearthJson.readTree("\"r1\"")));
         driver.awaitStatus(id, "CREATE_COMPLETE");
 
         driver.update(id, oneDeployment("two"));
-        await().atMost(WAIT).until(() -> latest(serverId).deployments().get(0).generation() == 2);
-        DeploymentItem updated = latest(serverId).deployments().get(0);
+        await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().get(0).generation() == 2);
+        DeploymentItem updated = metadata.latest(serverId).deployments().get(0);
         assertThat(updated.id()).isEqualTo(created.id());
         assertThat(input(updated, "foo").asText()).isEqualTo("two");
         assertThat(input(updated, "deploy_action").asText()).isEqualTo("UPDATE");
@@ -260,14 +260,14 @@ class SoftwareDeploymentStackTests {
 
         // CREATE is not one of its actions, so its deployment is made for the delete, which waits for it.
         driver.delete(id);
-        DeploymentItem deleting = awaitItems(serverId, 1).get(0);
+        DeploymentItem deleting = metadata.awaitItems(serverId, 1).get(0);
         assertThat(deleting.generation()).isEqualTo(1);
         assertThat(input(deleting, "deploy_action").asText()).isEqualTo("DELETE");
         kafkaSignal(id, serverId, deleting, "DELETE", Map.of());
         driver.awaitStatus(id, "DELETE_COMPLETE");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
-        await().atMost(WAIT).until(() -> latest(serverId).deployments().isEmpty());
+        await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().isEmpty());
     }
 
     @Test
@@ -281,14 +281,14 @@ class SoftwareDeploymentStackTests {
                          "actions": ["CREATE", "DELETE"]}""", "config", "server"))));
         String serverId = awaitCreateInstance(id).serverId();
         checkIn(id, serverId);
-        DeploymentItem created = awaitItems(serverId, 1).get(0);
+        DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         kafkaSignal(id, serverId, created, "CREATE", Map.of());
         driver.awaitStatus(id, "CREATE_COMPLETE");
 
         driver.delete(id);
-        await().atMost(WAIT).until(() -> latest(serverId).deployments().size() == 1
-                && latest(serverId).deployments().get(0).generation() == 2);
-        DeploymentItem deleting = latest(serverId).deployments().get(0);
+        await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().size() == 1
+                && metadata.latest(serverId).deployments().get(0).generation() == 2);
+        DeploymentItem deleting = metadata.latest(serverId).deployments().get(0);
         assertThat(input(deleting, "deploy_action").asText()).isEqualTo("DELETE");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "DELETE_IN_PROGRESS");
@@ -298,7 +298,7 @@ class SoftwareDeploymentStackTests {
         driver.awaitStatus(id, "DELETE_COMPLETE");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
-        await().atMost(WAIT).until(() -> latest(serverId).deployments().isEmpty());
+        await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().isEmpty());
     }
 
     /**
@@ -349,18 +349,18 @@ class SoftwareDeploymentStackTests {
         String serverA = servers.get("server_a");
         String serverB = servers.get("server_b");
 
-        DeploymentItem a = awaitItems(serverA, 1).get(0);
+        DeploymentItem a = metadata.awaitItems(serverA, 1).get(0);
         assertThat(input(a, "previous").asText()).isEqualTo("NONE");
         assertThat(input(a, "deploy_resource_name").asText()).isEqualTo("deployment_a");
         assertThat(driver.statesOf(id, "deployment_b")).isEmpty();
         kafkaSignal(id, serverA, a, "CREATE", Map.of(), "Previous: NONE\n");
 
-        DeploymentItem b = awaitItems(serverB, 1).get(0);
+        DeploymentItem b = metadata.awaitItems(serverB, 1).get(0);
         assertThat(input(b, "previous").asText()).isEqualTo("Previous: NONE\n");
         assertThat(driver.statesOf(id, "deployment_c")).isEmpty();
         kafkaSignal(id, serverB, b, "CREATE", Map.of(), "Previous: Previous: NONE\n\n");
 
-        DeploymentItem c = awaitItems(serverA, 2).stream().filter(i -> !i.id().equals(a.id())).findFirst()
+        DeploymentItem c = metadata.awaitItems(serverA, 2).stream().filter(i -> !i.id().equals(a.id())).findFirst()
                 .orElseThrow();
         assertThat(input(c, "previous").asText()).isEqualTo("deployment_b");
         kafkaSignal(id, serverA, c, "CREATE", Map.of(), "Previous: deployment_b\n");
@@ -431,19 +431,7 @@ class SoftwareDeploymentStackTests {
         kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, key, event.toJson())).awaitCompletion();
     }
 
-    /** Waits until the server's latest metadata holds {@code count} deployments. */
-    private List<DeploymentItem> awaitItems(String serverId, int count) {
-        await().atMost(WAIT).until(() -> latest(serverId) != null && latest(serverId).deployments().size() == count);
-        return latest(serverId).deployments();
-    }
 
-    /** The server's metadata document of the highest generation published so far. */
-    private ServerMetadata latest(String serverId) {
-        return metadata.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> ServerMetadata.TYPE.equals(e.type()))
-                .map(e -> e.dataAs(ServerMetadata.class)).filter(m -> serverId.equals(m.serverId()))
-                .reduce((a, b) -> b.generation() >= a.generation() ? b : a).orElse(null);
-    }
 
     private static JsonNode input(DeploymentItem item, String name) {
         return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()

@@ -12,7 +12,6 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
-import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedOutput;
@@ -93,13 +92,13 @@ class WordPressExampleTests {
 
     private StackDriver driver;
     private ConsumerTask<String, String> compute;
-    private ConsumerTask<String, String> metadata;
+    private ServerMetadataFeed metadata;
 
     @BeforeEach
     void listen() {
         driver = new StackDriver(kafka);
         compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
-        metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        metadata = new ServerMetadataFeed(kafka);
     }
 
     @AfterEach
@@ -173,7 +172,7 @@ class WordPressExampleTests {
         checkIn(id, serverId);
 
         // The database goes first, with the parameters and both generated passwords.
-        DeploymentItem db = awaitItems(serverId, 1).get(0);
+        DeploymentItem db = metadata.awaitItems(serverId, 1).get(0);
         String rootPassword = value(id, "db_root_password");
         String password = value(id, "db_password");
         assertThat(rootPassword).hasSize(32).isNotEqualTo(password);
@@ -192,7 +191,7 @@ class WordPressExampleTests {
         signal(id, serverId, db, "database created\n");
 
         // WordPress follows, pointed at the database on the server's private address.
-        DeploymentItem wp = awaitItems(serverId, 2).stream().filter(i -> !i.id().equals(db.id())).findFirst()
+        DeploymentItem wp = metadata.awaitItems(serverId, 2).stream().filter(i -> !i.id().equals(db.id())).findFirst()
                 .orElseThrow();
         assertThat(wp.config().asText()).isEqualTo(WP_INSTALL);
         assertThat(wp.inputs()).extracting(DeploymentInput::name).startsWith("db_name", "db_user", "db_password",
@@ -243,19 +242,7 @@ class WordPressExampleTests {
         kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, key, event.toJson())).awaitCompletion();
     }
 
-    /** Waits until the server's latest metadata holds {@code count} deployments. */
-    private List<DeploymentItem> awaitItems(String serverId, int count) {
-        await().atMost(WAIT).until(() -> latest(serverId) != null && latest(serverId).deployments().size() == count);
-        return latest(serverId).deployments();
-    }
 
-    /** The server's metadata document of the highest generation published so far. */
-    private ServerMetadata latest(String serverId) {
-        return metadata.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> ServerMetadata.TYPE.equals(e.type()))
-                .map(e -> e.dataAs(ServerMetadata.class)).filter(m -> serverId.equals(m.serverId()))
-                .reduce((a, b) -> b.generation() >= a.generation() ? b : a).orElse(null);
-    }
 
     private static String input(DeploymentItem item, String name) {
         return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()
