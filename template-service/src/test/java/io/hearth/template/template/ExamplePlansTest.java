@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
@@ -46,22 +45,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExamplePlansTest {
 
-    private static final Path EXAMPLES = Path.of(System.getProperty("hearth.examples",
-            "/work/shared/examples/heat-templates"));
+    private static final Path EXAMPLES = HeatExamples.DIR;
 
-    private static final YAMLMapper YAML = new YAMLMapper();
-
-    /** As HeatExampleTemplatesTest's: the OpenStack services Hearth does not have are stubbed out. */
-    private static final JsonNode ENVIRONMENT = yaml("""
-            resource_registry:
-              "OS::Neutron::*": "OS::Heat::None"
-              "OS::Cinder::*": "OS::Heat::None"
-              "OS::Nova::KeyPair": "OS::Heat::None"
-              "OS::Nova::Flavor": "OS::Heat::None"
-              "OS::Glance::*": "OS::Heat::None"
-              "OS::Aodh::*": "OS::Heat::None"
-              "OS::Octavia::*": "OS::Heat::None"
-            """);
+    private static final JsonNode ENVIRONMENT = HeatExamples.ENVIRONMENT;
 
     /** The parameters each template needs (those without a default), with plausible values. */
     private static final Map<String, Map<String, String>> PARAMETERS = Map.ofEntries(
@@ -306,13 +292,5 @@ class ExamplePlansTest {
             map.put(pairs[i], List.copyOf(targets));
         }
         return map;
-    }
-
-    private static JsonNode yaml(String text) {
-        try {
-            return YAML.readTree(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.hearth.template.template.HeatExamples;
 import io.hearth.template.template.TemplateProblem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,8 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExampleTemplatesTest {
 
-    private static final Path TEMPLATES =
-            Path.of(System.getProperty("hearth.examples", "/work/shared/examples/heat-templates"));
+    private static final Path TEMPLATES = HeatExamples.DIR;
 
     private static final YAMLMapper YAML = new YAMLMapper();
 

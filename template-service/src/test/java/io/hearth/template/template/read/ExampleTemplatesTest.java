@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.template.template.HeatExamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class ExampleTemplatesTest {
 
-    private static final Path EXAMPLES = Paths.get(
-            System.getProperty("hearth.examples", "/work/shared/examples/heat-templates"));
+    private static final Path EXAMPLES = HeatExamples.DIR;
 
     private final TemplateReader reader = new TemplateReader();
 

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hearth.template.template.HeatExamples;
 import io.hearth.template.template.TemplateProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -19,8 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class TreeLimitsTest {
 
-    private static final Path EXAMPLES = Paths.get(
-            System.getProperty("hearth.examples", "/work/shared/examples/heat-templates"));
+    private static final Path EXAMPLES = HeatExamples.DIR;
 
     private final TemplateReader reader = new TemplateReader();
     private final TreeLimits limits = TreeLimits.heatDefaults();

@@ -1,10 +1,10 @@
 package io.hearth.template.template.types;
 
-import static io.hearth.template.template.types.Yaml.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.template.template.HeatExamples;
 import io.hearth.template.template.TemplateProblem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,19 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 class HeatExampleTemplatesTest {
 
-    private static final Path EXAMPLES = Path.of(System.getProperty("hearth.examples",
-            "/work/shared/examples/heat-templates"));
+    private static final Path EXAMPLES = HeatExamples.DIR;
 
-    private static final JsonNode ENVIRONMENT = yaml("""
-            resource_registry:
-              "OS::Neutron::*": "OS::Heat::None"
-              "OS::Cinder::*": "OS::Heat::None"
-              "OS::Nova::KeyPair": "OS::Heat::None"
-              "OS::Nova::Flavor": "OS::Heat::None"
-              "OS::Glance::*": "OS::Heat::None"
-              "OS::Aodh::*": "OS::Heat::None"
-              "OS::Octavia::*": "OS::Heat::None"
-            """);
+    private static final JsonNode ENVIRONMENT = HeatExamples.ENVIRONMENT;
 
     @Test
     void everyExampleResourceIsValid() throws IOException {
