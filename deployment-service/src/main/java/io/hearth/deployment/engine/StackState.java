@@ -54,10 +54,14 @@ public final class StackState {
 
     /** A stack with its row locked ({@code FOR UPDATE}) and all its resource rows; null when there is none. */
     public static Uni<StackState> load(UUID id) {
-        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(stack -> stack == null
-                ? Uni.createFrom().nullItem()
-                : ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name", id)
-                        .map(rows -> new StackState(stack, planOf(stack), rows)));
+        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE)
+                .chain(stack -> stack == null ? Uni.createFrom().nullItem() : of(stack));
+    }
+
+    /** A stack whose row the caller has locked already, with its resource rows. */
+    public static Uni<StackState> of(StackRuntime stack) {
+        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name", stack.id)
+                .map(rows -> new StackState(stack, planOf(stack), rows));
     }
 
     /** The stack's plan as stored. */

@@ -5,13 +5,11 @@ import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
-import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.engine.StackEngine;
 import io.hearth.deployment.engine.StackState;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -61,7 +59,7 @@ public class StackLifecycle {
      * here such a command is logged and dropped, and so is an update of a deleted stack.
      */
     public Uni<Void> update(StackUpdateRequested command) {
-        return load(command.stackId()).chain(state -> {
+        return StackState.load(UUID.fromString(command.stackId())).chain(state -> {
             if (state == null) {
                 LOG.warnf("update for unknown stack %s ignored", command.stackId());
                 return Uni.createFrom().voidItem();
@@ -79,7 +77,7 @@ public class StackLifecycle {
 
     /** Deletes a stack, dependents first; a delete during a create or update stops it and wins. */
     public Uni<Void> delete(StackDeleteRequested command) {
-        return load(command.stackId()).chain(state -> {
+        return StackState.load(UUID.fromString(command.stackId())).chain(state -> {
             if (state == null) {
                 LOG.warnf("delete for unknown stack %s ignored", command.stackId());
                 return Uni.createFrom().voidItem();
@@ -97,7 +95,7 @@ public class StackLifecycle {
     public Uni<Void> action(StackActionRequested command) {
         return switch (command.action()) {
             case StackActionRequested.MARK_UNHEALTHY, StackActionRequested.MARK_HEALTHY ->
-                    load(command.stackId()).chain(state -> state == null ? Uni.createFrom().voidItem()
+                    StackState.load(UUID.fromString(command.stackId())).chain(state -> state == null ? Uni.createFrom().voidItem()
                             : health.mark(state, command));
             default -> {
                 LOG.infof("stack action %s for stack %s is not supported yet; ignored", command.action(),
@@ -109,19 +107,6 @@ public class StackLifecycle {
 
     /** Resumes the stack's resources whose wait is over (the timer's step); the stack row is locked already. */
     public Uni<Void> wake(StackRuntime stack) {
-        return rowsOf(stack.id).chain(rows -> engine.wake(new StackState(stack, StackState.planOf(stack), rows),
-                Instant.now()));
-    }
-
-    /** The stack with its row locked, and its resource rows; null when there is no such stack. */
-    private Uni<StackState> load(String stackId) {
-        UUID id = UUID.fromString(stackId);
-        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(stack -> stack == null
-                ? Uni.createFrom().nullItem()
-                : rowsOf(id).map(rows -> new StackState(stack, StackState.planOf(stack), rows)));
-    }
-
-    private static Uni<List<ResourceRuntime>> rowsOf(UUID stackId) {
-        return ResourceRuntime.list("stackId = ?1 order by createdAt, name", stackId);
+        return StackState.of(stack).chain(state -> engine.wake(state, Instant.now()));
     }
 }
