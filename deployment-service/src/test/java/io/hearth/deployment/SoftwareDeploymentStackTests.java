@@ -290,6 +290,8 @@ class SoftwareDeploymentStackTests {
                 && metadata.latest(serverId).deployments().get(0).generation() == 2);
         DeploymentItem deleting = metadata.latest(serverId).deployments().get(0);
         assertThat(input(deleting, "deploy_action").asText()).isEqualTo("DELETE");
+        // The metadata and the resource's events travel on different topics: either may arrive first.
+        await().atMost(WAIT).until(() -> driver.statesOf(id, "deployment").contains("DELETE_IN_PROGRESS"));
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "DELETE_IN_PROGRESS");
         assertThat(driver.statesOf(id, "server")).doesNotContain("DELETE_IN_PROGRESS");

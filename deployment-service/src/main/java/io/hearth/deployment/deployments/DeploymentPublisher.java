@@ -2,11 +2,13 @@ package io.hearth.deployment.deployments;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.resources.SoftwareConfigStore;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
@@ -18,8 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Writes what a deployment change causes to the outbox, in the caller's transaction: the deployment's
@@ -34,11 +34,13 @@ public class DeploymentPublisher {
     private final Outbox outbox;
     private final PresignedUrls urls;
     private final SignalConfig signal;
+    private final SoftwareConfigStore configs;
 
-    public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal) {
+    public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs) {
         this.outbox = outbox;
         this.urls = urls;
         this.signal = signal;
+        this.configs = configs;
     }
 
     /** The deployment's pre-signed signal URL (POST) for its current generation. */
@@ -59,16 +61,44 @@ public class DeploymentPublisher {
 
     /** Appends the server's whole metadata document with its next generation. */
     Uni<Void> metadata(String serverId) {
+        return locked(serverId).chain(this::metadata);
+    }
+
+    /**
+     * The server's row, locked until the transaction ends: changes to one server's deployments take turns,
+     * so its document generations follow the order of its changes.
+     */
+    Uni<ServerMetadataRow> locked(String serverId) {
         // A query, not findById with a lock: Hibernate's lock statement for an entity already in the
         // session names the id column by its attribute (serverId), not by its column (server_id).
         return ServerMetadataRow.<ServerMetadataRow>find("serverId", serverId)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
-                .chain(row -> {
-                    row.generation++;
-                    row.updatedAt = Instant.now();
-                    return items(row.tenant, serverId).chain(items -> outbox.append("server", serverId, serverId,
-                            new ServerMetadata(serverId, row.stackId, row.tenant, row.generation, items)));
-                }).replaceWithVoid();
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+    }
+
+    /**
+     * Appends the whole metadata document of a server whose row the transaction holds locked, with its next
+     * generation, and keeps the document with the row for the metadata API.
+     */
+    Uni<Void> metadata(ServerMetadataRow row) {
+        row.generation++;
+        row.updatedAt = Instant.now();
+        return items(row.tenant, row.serverId).chain(items -> {
+            row.document = document(items);
+            return outbox.append("server", row.serverId, row.serverId,
+                    new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items));
+        }).replaceWithVoid();
+    }
+
+    /** The metadata API's body, Heat's {@code {"metadata": [items]}} with Heat's creation times. */
+    static String document(List<DeploymentItem> items) {
+        ObjectNode body = HearthJson.mapper().createObjectNode();
+        ArrayNode metadata = body.putArray("metadata");
+        for (DeploymentItem item : items) {
+            ObjectNode json = HearthJson.mapper().valueToTree(item);
+            json.put("creation_time", HeatTime.isotime(item.creationTime()));
+            metadata.add(json);
+        }
+        return HearthJson.write(body);
     }
 
     /** The server's deployment items in Heat's order (by config name). */
@@ -79,14 +109,11 @@ public class DeploymentPublisher {
                     if (configIds.isEmpty()) {
                         return Uni.createFrom().item(List.<DeploymentItem>of());
                     }
-                    return SoftwareConfig.<SoftwareConfig>list("id in ?1", configIds).map(configs -> {
-                        Map<UUID, SoftwareConfig> byId = configs.stream()
-                                .collect(Collectors.toMap(c -> c.id, Function.identity()));
-                        return deployments.stream().filter(d -> byId.containsKey(d.configId))
-                                .sorted(Comparator.comparing(d -> Objects.toString(byId.get(d.configId).name, "")))
-                                .map(d -> DerivedConfig.item(d, byId.get(d.configId), signalUrl(d)))
-                                .toList();
-                    });
+                    return configs.byIds(configIds).map(byId -> deployments.stream()
+                            .filter(d -> byId.containsKey(d.configId))
+                            .sorted(Comparator.comparing(d -> Objects.toString(byId.get(d.configId).name, "")))
+                            .map(d -> DerivedConfig.item(d, byId.get(d.configId), signalUrl(d)))
+                            .toList());
                 });
     }
 }

@@ -7,7 +7,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** A server's tenant and the generation of its metadata document, which grows with every change. */
+/**
+ * A server's tenant, the generation of its metadata document, which grows with every change, and the
+ * document itself as last published.
+ */
 @Entity
 @Table(name = "server_metadata")
 public class ServerMetadataRow extends PanacheEntityBase {
@@ -21,4 +24,6 @@ public class ServerMetadataRow extends PanacheEntityBase {
     public long generation;
     @Column(name = "updated_at")
     public Instant updatedAt;
+    /** The document as the metadata API serves it, stored when it was last published; null before. */
+    public String document;
 }

@@ -3,12 +3,12 @@ package io.hearth.deployment.deployments;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.resources.SoftwareConfigStore;
 import io.hearth.platform.rest.ApiException;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -21,7 +21,8 @@ import java.util.UUID;
  * Software deployments, what Heat's {@code service_software_config} does, plus generations: create,
  * update, signal, delete and the servers' metadata. Every method runs in the caller's transaction (the
  * REST layer's {@code @WithTransaction}, or the engine's); every change appends the deployment's
- * status and its server's metadata document to the outbox.
+ * status to the outbox, and every change of what the server's agent runs (a new deployment or
+ * generation, a deletion) its server's whole metadata document too.
  */
 @ApplicationScoped
 public class SoftwareDeployments {
@@ -33,11 +34,14 @@ public class SoftwareDeployments {
     private final SoftwareConfigStore configs;
     private final DeploymentPublisher publisher;
     private final SignalConfig signalConfig;
+    private final MetadataDocuments documents;
 
-    public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig) {
+    public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig,
+            MetadataDocuments documents) {
         this.configs = configs;
         this.publisher = publisher;
         this.signalConfig = signalConfig;
+        this.documents = documents;
     }
 
     /** The engine's create: a deployment of a stack's resource, IN_PROGRESS (COMPLETE for NO_SIGNAL). */
@@ -49,9 +53,8 @@ public class SoftwareDeployments {
 
     /** Creates a deployment at generation 1. */
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
-        return config(spec.tenant(), spec.configId())
-                .call(config -> claimServer(spec.tenant(), spec.serverId(), spec.stackId()))
-                .chain(config -> {
+        return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
+                spec.stackId()).chain(server -> {
                     SoftwareDeployment d = new SoftwareDeployment();
                     d.id = UUID.randomUUID();
                     d.tenant = spec.tenant();
@@ -69,9 +72,9 @@ public class SoftwareDeployments {
                     d.createdAt = Instant.now();
                     d.generation = 1;
                     startGeneration(d, spec.status(), spec.statusReason());
-                    return d.<SoftwareDeployment>persist();
-                })
-                .call(this::publish);
+                    return d.<SoftwareDeployment>persist()
+                            .call(created -> publisher.status(created).chain(() -> publisher.metadata(server)));
+                }));
     }
 
     /**
@@ -117,7 +120,8 @@ public class SoftwareDeployments {
                         ? record(d.id.toString(), d.action, d.generation, SignalOutcome.APPLIED, null,
                                 change.outputValues())
                         : Uni.createFrom().voidItem();
-                return recorded.chain(() -> publish(d)).replaceWith(d);
+                // Only a new generation changes the server's metadata: its items hold no status or outputs.
+                return recorded.chain(() -> rerun ? publish(d) : publisher.status(d)).replaceWith(d);
             });
         });
     }
@@ -150,7 +154,7 @@ public class SoftwareDeployments {
                 d.statusReason = result.statusReason();
                 d.outputValues = HearthJson.write(result.outputValues());
                 d.updatedAt = signal.receivedAt() == null ? Instant.now() : signal.receivedAt();
-                return publish(d);
+                return publisher.status(d);
             }).replaceWith(outcome);
         });
     }
@@ -178,9 +182,19 @@ public class SoftwareDeployments {
                 : SoftwareDeployment.list("tenant = ?1 and serverId = ?2 order by createdAt, id", tenant, serverId);
     }
 
-    /** Heat's {@code metadata_software_deployments}: the server's items, ordered by config name. */
-    public Uni<List<DeploymentItem>> metadata(String tenant, String serverId) {
-        return publisher.items(tenant, serverId);
+    /**
+     * Heat's {@code metadata_software_deployments} as the API's body: the server's items, ordered by config
+     * name. The document stored when the server's metadata was last published, in one query; rendered from
+     * the deployments for a server that has none stored yet. Another tenant's server has no items.
+     */
+    public Uni<String> metadata(String tenant, String serverId) {
+        return documents.find(serverId).chain(row -> {
+            if (row == null || !row.tenant().equals(tenant)) {
+                return Uni.createFrom().item(DeploymentPublisher.document(List.of()));
+            }
+            return row.document() != null ? Uni.createFrom().item(row.document())
+                    : Panache.withSession(() -> publisher.items(tenant, serverId).map(DeploymentPublisher::document));
+        });
     }
 
     /** The deployment's pre-signed signal URL for its current generation. */
@@ -209,9 +223,12 @@ public class SoftwareDeployments {
         });
     }
 
-    /** The first deployment to a server claims it for its tenant; another tenant's server is not found. */
-    private Uni<Void> claimServer(String tenant, String serverId, String stackId) {
-        return ServerMetadataRow.<ServerMetadataRow>findById(serverId).chain(row -> {
+    /**
+     * The first deployment to a server claims it for its tenant; another tenant's server is not found. The
+     * server's row stays locked until the transaction ends (see {@link DeploymentPublisher#locked}).
+     */
+    private Uni<ServerMetadataRow> claimServer(String tenant, String serverId, String stackId) {
+        return publisher.locked(serverId).chain(row -> {
             if (row != null && !row.tenant.equals(tenant)) {
                 return Uni.createFrom().failure(
                         new ApiException(404, "EntityNotFound", "The Server (" + serverId + ") could not be found."));
@@ -220,7 +237,7 @@ public class SoftwareDeployments {
                 if (row.stackId == null && stackId != null) {
                     row.stackId = stackId;
                 }
-                return Uni.createFrom().voidItem();
+                return Uni.createFrom().item(row);
             }
             ServerMetadataRow created = new ServerMetadataRow();
             created.serverId = serverId;
@@ -228,7 +245,7 @@ public class SoftwareDeployments {
             created.stackId = stackId;
             created.generation = 0;
             created.updatedAt = Instant.now();
-            return created.persist().replaceWithVoid();
+            return created.persist();
         });
     }
 

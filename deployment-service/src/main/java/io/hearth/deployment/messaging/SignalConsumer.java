@@ -19,6 +19,6 @@ public class SignalConsumer {
 
     @Incoming(Channels.SIGNALS)
     public Uni<Void> consume(String payload) {
-        return processor.process(Channels.GROUP, payload, handler::handle);
+        return processor.process(Channels.GROUP, payload, SignalHandler.TYPES, handler::handle);
     }
 }

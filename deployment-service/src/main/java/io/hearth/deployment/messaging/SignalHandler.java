@@ -9,11 +9,15 @@ import io.hearth.deployment.service.ServerCheckIns;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /** Dispatches the gateway's signals by event type. */
 @ApplicationScoped
 public class SignalHandler {
+
+    /** The event types this handler acts on: check-ins, deployment and wait condition signals. */
+    public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 

@@ -19,6 +19,6 @@ public class StackCommandConsumer {
 
     @Incoming(Channels.STACK_COMMANDS)
     public Uni<Void> consume(String payload) {
-        return processor.process(Channels.GROUP, payload, handler::handle);
+        return processor.process(Channels.GROUP, payload, StackCommandHandler.TYPES, handler::handle);
     }
 }

@@ -9,10 +9,15 @@ import io.hearth.deployment.service.StackLifecycle;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
 
 /** Dispatches stack commands by event type. */
 @ApplicationScoped
 public class StackCommandHandler {
+
+    /** The event types this handler acts on: the stack commands. */
+    public static final Set<String> TYPES = Set.of(StackCreateRequested.TYPE, StackUpdateRequested.TYPE, StackDeleteRequested.TYPE,
+            StackActionRequested.TYPE);
 
     private final StackLifecycle lifecycle;
 

@@ -4,17 +4,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.SoftwareConfig;
+import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Stores and reads software configs: what Heat's {@code create/show/delete_software_config} do. */
 @ApplicationScoped
 public class SoftwareConfigStore {
+
+    private static final int KEPT = 10_000;
+
+    private final Map<UUID, SoftwareConfig> read = new ConcurrentHashMap<>();
 
     /**
      * The parts of a config to store.
@@ -60,7 +69,39 @@ public class SoftwareConfigStore {
         if (uuid == null) {
             return Uni.createFrom().voidItem();
         }
+        read.remove(uuid);
         return SoftwareConfig.delete("id", uuid).replaceWithVoid();
+    }
+
+    /**
+     * Configs by id, of any tenant, for rendering deployments that use them. A config never changes and
+     * cannot be deleted while a deployment uses it, so what was read once is kept in memory (at most
+     * {@value #KEPT} configs) and only the others are queried.
+     */
+    public Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids) {
+        Map<UUID, SoftwareConfig> found = new HashMap<>();
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            SoftwareConfig kept = read.get(id);
+            if (kept != null) {
+                found.put(id, kept);
+            } else {
+                missing.add(id);
+            }
+        }
+        if (missing.isEmpty()) {
+            return Uni.createFrom().item(found);
+        }
+        return SoftwareConfig.<SoftwareConfig>list("id in ?1", missing).map(rows -> {
+            if (read.size() + rows.size() > KEPT) {
+                read.clear();
+            }
+            for (SoftwareConfig row : rows) {
+                read.put(row.id, row);
+                found.put(row.id, row);
+            }
+            return found;
+        });
     }
 
     /**

@@ -70,11 +70,8 @@ public class SoftwareDeploymentResource {
     /** Heat's {@code metadata_software_deployments}: what the server's agent must run, by config name. */
     @GET
     @Path("/metadata/{serverId}")
-    @WithSession
-    public Uni<Map<String, Object>> metadata(@PathParam("tenant") String tenant,
-            @PathParam("serverId") String serverId) {
-        return deployments.metadata(tenant, serverId)
-                .map(items -> Map.of("metadata", items.stream().map(Views::item).toList()));
+    public Uni<String> metadata(@PathParam("tenant") String tenant, @PathParam("serverId") String serverId) {
+        return deployments.metadata(tenant, serverId);
     }
 
     /** One deployment. */

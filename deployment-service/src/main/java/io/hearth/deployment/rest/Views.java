@@ -1,14 +1,10 @@
 package io.hearth.deployment.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.deployments.HeatTime;
 import io.hearth.deployment.deployments.SoftwareDeployment;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.resources.SoftwareConfigStore;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,18 +14,13 @@ final class Views {
     private Views() {
     }
 
-    /** Heat's {@code isotime}: seconds, UTC, {@code Z}. */
-    static String isotime(Instant time) {
-        return time == null ? null : time.truncatedTo(ChronoUnit.SECONDS).toString();
-    }
-
     /** A config; {@code detail} adds config, inputs, outputs and options (the list shows the summary). */
     static Map<String, Object> config(SoftwareConfig row, boolean detail) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("id", row.id.toString());
         view.put("name", row.name);
         view.put("group", row.group);
-        view.put("creation_time", isotime(row.createdAt));
+        view.put("creation_time", HeatTime.isotime(row.createdAt));
         if (detail) {
             view.put("config", SoftwareConfigStore.configOf(row));
             view.put("inputs", HearthJson.readTree(row.inputs));
@@ -50,18 +41,11 @@ final class Views {
         view.put("status", d.status);
         view.put("status_reason", d.statusReason);
         view.put("config_id", d.configId.toString());
-        view.put("creation_time", isotime(d.createdAt));
+        view.put("creation_time", HeatTime.isotime(d.createdAt));
         if (d.updatedAt != null) {
-            view.put("updated_time", isotime(d.updatedAt));
+            view.put("updated_time", HeatTime.isotime(d.updatedAt));
         }
         view.put("generation", d.generation);
         return view;
-    }
-
-    /** A metadata item as JSON, its creation time in Heat's format. */
-    static JsonNode item(DeploymentItem item) {
-        ObjectNode json = HearthJson.mapper().valueToTree(item);
-        json.put("creation_time", isotime(item.creationTime()));
-        return json;
     }
 }

@@ -8,6 +8,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Set;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
 
@@ -33,16 +34,20 @@ public class EventProcessor {
     }
 
     /**
-     * Processes one message's payload for a consumer group.
+     * Processes one message's payload for a consumer group. Events of a type the handler does not act on
+     * are skipped at once, without a transaction or an inbox record (they change nothing, so applying
+     * them twice is harmless).
      *
      * @param group   the logical consumer (the service name, or service and purpose)
      * @param payload the message value: a structured-mode CloudEvent
+     * @param types   the event types the handler acts on
      * @param handler applies the event; runs inside the transaction
-     * @return completes when the effect committed or the event was a duplicate
+     * @return completes when the effect committed or the event was a duplicate or of another type
      */
-    public Uni<Void> process(String group, String payload, Function<CloudEvent, Uni<Void>> handler) {
+    public Uni<Void> process(String group, String payload, Set<String> types,
+            Function<CloudEvent, Uni<Void>> handler) {
         return Uni.createFrom().item(() -> CloudEvent.parse(payload))
-                .chain(event -> applyOnce(group, event, handler)
+                .chain(event -> !types.contains(event.type()) ? ignore(event) : applyOnce(group, event, handler)
                         .onFailure(failure -> !(failure instanceof InvalidEventException)).retry()
                         .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
                         .atMost(config.retries())

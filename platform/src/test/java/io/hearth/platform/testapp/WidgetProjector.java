@@ -4,11 +4,15 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /** A consumer built as every service builds one: a thin Kafka facade over EventProcessor. */
 @ApplicationScoped
 public class WidgetProjector {
+
+    /** The event types this handler acts on: widget creations. */
+    public static final Set<String> TYPES = Set.of(WidgetCreated.TYPE);
 
     public static final String GROUP = "widget-projector";
 
@@ -20,7 +24,7 @@ public class WidgetProjector {
 
     @Incoming("widget-events")
     public Uni<Void> consume(String payload) {
-        return processor.process(GROUP, payload, this::apply);
+        return processor.process(GROUP, payload, TYPES, this::apply);
     }
 
     private Uni<Void> apply(CloudEvent event) {

@@ -19,6 +19,6 @@ public class StackEventConsumer {
 
     @Incoming(Channels.STACK_EVENTS)
     public Uni<Void> consume(String payload) {
-        return processor.process(Channels.GROUP, payload, handler::handle);
+        return processor.process(Channels.GROUP, payload, StackEventHandler.TYPES, handler::handle);
     }
 }

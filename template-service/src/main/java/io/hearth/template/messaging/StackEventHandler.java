@@ -10,6 +10,7 @@ import io.hearth.template.domain.StackEvent;
 import io.hearth.template.service.StackResources;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
@@ -21,6 +22,9 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class StackEventHandler {
+
+    /** The event types this handler acts on: stack status and resource status changes. */
+    public static final Set<String> TYPES = Set.of(StackStatusChanged.TYPE, ResourceStatusChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
 
