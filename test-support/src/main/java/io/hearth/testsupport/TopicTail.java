@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -69,7 +70,7 @@ final class TopicTail implements AutoCloseable {
             // seekToEnd is lazy: asking for each position fixes the end offsets now.
             partitions.forEach(p -> consumer.position(p, Duration.ofSeconds(30)));
         } catch (RuntimeException e) {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
             throw e;
         }
         TopicTail tail = new TopicTail(consumer, topic, handler, errors);
@@ -96,7 +97,7 @@ final class TopicTail implements AutoCloseable {
             LOG.log(System.Logger.Level.ERROR, "poll loop stopped: " + e.getMessage(), e);
             errors.accept(e);
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
         }
     }
 
