@@ -16,6 +16,9 @@ final class LocalSystem {
     /** The repository the system runs from. */
     static final Path ROOT = Path.of(System.getProperty("hearth.repo", "..")).toAbsolutePath().normalize();
     private static final Path LOG = ROOT.resolve("system-tests/target/deploy.log");
+    /** Where {@code deploy/} keeps its state, logs and pid files (its {@code HEARTH_HOME}). */
+    static final Path HOME = System.getenv("HEARTH_HOME") == null || System.getenv("HEARTH_HOME").isBlank()
+            ? ROOT.resolve(".hearth") : Path.of(System.getenv("HEARTH_HOME"));
     private static boolean started;
 
     private LocalSystem() {
@@ -35,6 +38,70 @@ final class LocalSystem {
         if (!wasRunning) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> run("down"), "deploy-down"));
         }
+    }
+
+    /**
+     * Kills a service at once with SIGKILL, as a crash would (no shutdown hook runs), and returns
+     * once the process is gone. The pid comes from {@code deploy/}'s pid file
+     * ({@code $HEARTH_HOME/run/<service>.pid}) and must belong to the service's jar, so a reused pid
+     * is never killed.
+     *
+     * @param service e.g. {@code deployment-service}
+     * @return the pid that was killed
+     */
+    static long kill(String service) {
+        Path pidFile = HOME.resolve("run").resolve(service + ".pid");
+        long pid;
+        try {
+            pid = Long.parseLong(Files.readString(pidFile).trim());
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("cannot read the pid of " + service + " from " + pidFile, e);
+        }
+        String jar = service + "/target/quarkus-app/quarkus-run.jar";
+        ProcessHandle process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().map(c -> c.contains(jar)).orElse(false))
+                .orElseThrow(() -> new IllegalStateException(service + " is not running as pid " + pid
+                        + " (from " + pidFile + ")"));
+        if (!process.destroyForcibly()) {
+            throw new IllegalStateException("cannot send SIGKILL to " + service + " (pid " + pid + ")");
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (running(pid)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(service + " (pid " + pid + ") still runs 30 s after SIGKILL");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + service + " to die", e);
+            }
+        }
+        return pid;
+    }
+
+    /**
+     * Starts whatever is not running ({@code deploy/up} leaves running parts alone), e.g. a service
+     * after {@link #kill}, and returns once every service is ready.
+     */
+    static void startMissing() {
+        int up = run("up");
+        if (up != 0) {
+            throw new IllegalStateException("deploy/up failed with exit code " + up + "; see " + LOG);
+        }
+    }
+
+    /** True while the process exists and is not a zombie (killed, not yet reaped by its parent). */
+    private static boolean running(long pid) {
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            try {
+                String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+                return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+            } catch (IOException e) {
+                return false; // gone between the two looks
+            }
+        }
+        return false;
     }
 
     /** Installs Debian's python3-heatclient where it is missing ({@code deploy/heatclient}). */
