@@ -1,15 +1,17 @@
 package io.hearth.deployment.domain;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.hearth.contracts.envelope.HearthJson;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /**
  * One physical incarnation of a stack's resource and where it stands. A replacement is a new row
@@ -47,21 +49,21 @@ public class ResourceRuntime extends PanacheEntityBase {
     public String referenceId;
 
     /** Attribute values by name, as JSON; null until created. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "attributes::text", write = "?::text::jsonb")
     public String attributes;
 
     /**
      * What the handler keeps for itself (Heat's {@code resource_data}) as a JSON map, e.g. a server's
      * metadata URL; not an attribute, never published. Null when the handler keeps nothing.
      */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "data::text", write = "?::text::jsonb")
     public String data;
 
     /** The properties as resolved when the resource was last created or updated, defaults applied. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "properties::text", write = "?::text::jsonb")
     public String properties;
 
     /**
@@ -95,5 +97,27 @@ public class ResourceRuntime extends PanacheEntityBase {
     /** Heat's combined state, e.g. {@code CREATE_COMPLETE}. */
     public String state() {
         return action + "_" + status;
+    }
+
+    /** {@link #dependsOn} as last parsed, and the text it was parsed from (not stored). */
+    @Transient
+    private String parsedDependsOn;
+    @Transient
+    private List<String> dependsOnNames;
+
+    /**
+     * The names the row depended on when it was last created or updated, parsed once per text: the
+     * scheduler reads them many times in one step.
+     */
+    public List<String> dependsOnNames() {
+        if (dependsOn == null) {
+            return List.of();
+        }
+        if (dependsOnNames == null || !dependsOn.equals(parsedDependsOn)) {
+            dependsOnNames = List.copyOf(HearthJson.read(dependsOn, new TypeReference<List<String>>() {
+            }));
+            parsedDependsOn = dependsOn;
+        }
+        return dependsOnNames;
     }
 }

@@ -8,8 +8,7 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
+import org.hibernate.annotations.ColumnTransformer;
 
 /** A stack as deployment-service runs it: its plan and where it stands. */
 @Entity
@@ -22,8 +21,8 @@ public class StackRuntime extends PanacheEntityBase {
     public String name;
 
     /** The plan from template-service, as JSON. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "plan::text", write = "?::text::jsonb")
     public String plan;
 
     public String action;

@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * The durable timer: resumes resources whose {@code wake_at} has come, whoever scheduled them and
@@ -24,7 +25,7 @@ import java.time.Instant;
 @ApplicationScoped
 public class ResourceTimer {
 
-    private static final String CLAIM = "select * from {h-schema}stack_runtime where id in"
+    private static final String CLAIM = "select id from {h-schema}stack_runtime where id in"
             + " (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
             + " limit 1 for update skip locked";
 
@@ -53,9 +54,11 @@ public class ResourceTimer {
     public Uni<Duration> runOnce() {
         Instant now = Instant.now();
         return Panache.withTransaction(() -> Panache.getSession()
-                .chain(session -> session.createNativeQuery(CLAIM, StackRuntime.class)
+                .chain(session -> session.createNativeQuery(CLAIM, UUID.class)
                         .setParameter("now", now)
                         .getSingleResultOrNull())
+                // locked by the claim already
+                .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : StackRuntime.findById(id))
                 .chain(stack -> stack != null
                         ? lifecycle.wake(stack).replaceWith(Duration.ZERO)
                         : nextWakeUp().map(this::sleepUntil)));

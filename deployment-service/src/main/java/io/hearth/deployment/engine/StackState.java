@@ -12,11 +12,15 @@ import io.hearth.deployment.domain.StackRuntime;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One step's view of a stack: its row, its plan and all its resource rows (current ones and those
@@ -29,17 +33,27 @@ public final class StackState {
     public static final String COMPLETE = "COMPLETE";
     public static final String FAILED = "FAILED";
 
-    private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
-    };
+    /** Plans as last read, by stack: a plan's text changes only with an update, and parsing it is costly. */
+    private static final Map<UUID, ParsedPlan> PLANS = new ConcurrentHashMap<>();
+    private static final int PLANS_KEPT = 1_000;
+
+    private record ParsedPlan(String text, StackPlan plan) {
+    }
 
     final StackRuntime stack;
     final StackPlan plan;
     final List<ResourceRuntime> rows;
+    /** The current row of each name, kept with {@link #rows}: the scheduler asks for it often. */
+    private final Map<String, ResourceRuntime> currentByName = new HashMap<>();
+    /** Each planned resource by name. */
+    private final Map<String, PlannedResource> plannedByName = new LinkedHashMap<>();
 
     public StackState(StackRuntime stack, StackPlan plan, List<ResourceRuntime> rows) {
         this.stack = stack;
         this.plan = plan;
         this.rows = new ArrayList<>(rows);
+        rows.stream().filter(row -> !row.replaced).forEach(row -> currentByName.put(row.name, row));
+        plan.resources().forEach(resource -> plannedByName.putIfAbsent(resource.name(), resource));
     }
 
     /** The stack's row. */
@@ -64,10 +78,19 @@ public final class StackState {
                 .map(rows -> new StackState(stack, planOf(stack), rows));
     }
 
-    /** The stack's plan as stored. */
+    /** The stack's plan as stored (parsed once per stored text; callers must not change it). */
     public static StackPlan planOf(StackRuntime stack) {
-        return HearthJson.read(stack.plan, new TypeReference<StackPlan>() {
+        ParsedPlan kept = PLANS.get(stack.id);
+        if (kept != null && kept.text().equals(stack.plan)) {
+            return kept.plan();
+        }
+        StackPlan plan = HearthJson.read(stack.plan, new TypeReference<StackPlan>() {
         });
+        if (PLANS.size() >= PLANS_KEPT) {
+            PLANS.clear();
+        }
+        PLANS.put(stack.id, new ParsedPlan(stack.plan, plan));
+        return plan;
     }
 
     /** The traversal under way. */
@@ -77,9 +100,16 @@ public final class StackState {
 
     /** The row a resource name stands for now (not one that a replacement superseded), or null. */
     ResourceRuntime current(String name) {
-        for (ResourceRuntime row : rows) {
-            if (!row.replaced && row.name.equals(name)) {
-                return row;
+        ResourceRuntime row = currentByName.get(name);
+        if (row == null || !row.replaced) {
+            return row;
+        }
+        // Marked replaced since: its replacement, if it is there yet, is the current row.
+        currentByName.remove(name);
+        for (ResourceRuntime other : rows) {
+            if (!other.replaced && other.name.equals(name)) {
+                currentByName.put(name, other);
+                return other;
             }
         }
         return null;
@@ -102,19 +132,17 @@ public final class StackState {
 
     /** The names the plan's resources have. */
     Set<String> plannedNames() {
-        Set<String> names = new LinkedHashSet<>();
-        plan.resources().forEach(r -> names.add(r.name()));
-        return names;
+        return Collections.unmodifiableSet(plannedByName.keySet());
     }
 
     /** The planned resource of that name, or null. */
     PlannedResource planned(String name) {
-        return plan.resources().stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+        return plannedByName.get(name);
     }
 
     /** The names a row depended on when it was last created or updated. */
     static List<String> dependsOn(ResourceRuntime row) {
-        return row.dependsOn == null ? List.of() : HearthJson.read(row.dependsOn, NAMES);
+        return row.dependsOnNames();
     }
 
     /** The evaluation context for the plan, resolving references from the current rows. */
@@ -129,9 +157,17 @@ public final class StackState {
 
     void add(ResourceRuntime row) {
         rows.add(row);
+        if (!row.replaced) {
+            currentByName.put(row.name, row);
+        }
     }
 
     void remove(ResourceRuntime row) {
         rows.remove(row);
+        if (currentByName.get(row.name) == row) {
+            currentByName.remove(row.name);
+            rows.stream().filter(other -> !other.replaced && other.name.equals(row.name)).findFirst()
+                    .ifPresent(other -> currentByName.put(row.name, other));
+        }
     }
 }

@@ -7,8 +7,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
+import org.hibernate.annotations.ColumnTransformer;
 
 /** One event waiting in the outbox, written in the same transaction as the change that caused it. */
 @Entity
@@ -32,8 +31,8 @@ public class OutboxEvent extends PanacheEntityBase {
     public String topic;
 
     /** The whole CloudEvents envelope as JSON. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "payload::text", write = "?::text::jsonb")
     public String payload;
 
     /** When the event was written. */

@@ -38,7 +38,7 @@ public class OutboxRelay {
     /** The channel the relay sends on; its connector settings come from configuration. */
     public static final String CHANNEL = "hearth-outbox";
 
-    private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic, payload, timestamp,"
+    private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic, payload::text as payload, timestamp,"
             + " published_at from {h-schema}outbox_event where published_at is null"
             + " order by seq limit :limit for update skip locked";
 

@@ -9,8 +9,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
+import org.hibernate.annotations.ColumnTransformer;
 
 /** A stack as its user defined it, with the status read model fed by stack events. */
 @Entity
@@ -28,23 +27,23 @@ public class Stack extends PanacheEntityBase {
     public String description;
 
     /** The template as JSON. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "template::text", write = "?::text::jsonb")
     public String template;
 
     /** The environment as JSON, may be null. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "environment::text", write = "?::text::jsonb")
     public String environment;
 
     /** The request's files (name to content) as JSON, may be null. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "files::text", write = "?::text::jsonb")
     public String files;
 
     /** The resolved parameter values as a JSON object. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "parameters::text", write = "?::text::jsonb")
     public String parameters;
 
     @Column(name = "timeout_mins")
@@ -60,8 +59,8 @@ public class Stack extends PanacheEntityBase {
     public String statusReason;
 
     /** Resolved outputs as a JSON object once known, else null. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "outputs::text", write = "?::text::jsonb")
     public String outputs;
 
     /** The version of the last status event applied; older events are ignored. */

@@ -9,8 +9,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
+import org.hibernate.annotations.ColumnTransformer;
 
 /**
  * One resource of a stack as {@code /resources} shows it: planned as INIT_COMPLETE, then the
@@ -43,13 +42,13 @@ public class StackResourceState extends PanacheEntityBase {
     public String statusReason;
 
     /** Attribute values reported so far, a JSON object, or null. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "attributes::text", write = "?::text::jsonb")
     public String attributes;
 
     /** The resource's metadata section as planned, a JSON object, or null. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "metadata::text", write = "?::text::jsonb")
     public String metadata;
 
     /** The resource's description in the template, or null. */
