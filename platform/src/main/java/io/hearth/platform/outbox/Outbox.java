@@ -7,6 +7,8 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
+import org.hibernate.FlushMode;
+import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
  * Writes events to the outbox table. Call it inside the transaction that makes the change
@@ -49,7 +51,20 @@ public class Outbox {
         row.timestamp = event.time();
         return row.persist()
                 .chain(() -> Panache.getSession())
-                .chain(session -> session.createNativeQuery(notifications.notifySql()).executeUpdate())
+                .chain(this::notifyRelay)
                 .replaceWith(event);
+    }
+
+    /**
+     * Wakes the relay when the transaction commits. The NOTIFY reads no table, so it must not make
+     * Hibernate flush (dirty-check every entity of the session, e.g. a whole stack's rows) first, as it
+     * does before any native query.
+     */
+    private Uni<Integer> notifyRelay(Mutiny.Session session) {
+        FlushMode mode = session.getFlushMode();
+        return Uni.createFrom().deferred(() -> {
+            session.setFlushMode(FlushMode.MANUAL);
+            return session.createNativeQuery(notifications.notifySql()).executeUpdate();
+        }).eventually(() -> session.setFlushMode(mode));
     }
 }
