@@ -30,7 +30,8 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
  * {@code FOR UPDATE SKIP LOCKED} (so replicas share the work), send them with their key,
  * wait for the broker's acknowledgement of every one, then mark them published. A crash at
  * any point rolls the transaction back and the rows are sent again: delivery is at least
- * once, and consumers deduplicate on the event id.
+ * once, and consumers deduplicate on the event id. A row without a payload is sent as a
+ * tombstone: its key with a null value.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -110,6 +111,7 @@ public class OutboxRelay {
         for (OutboxEvent row : batch) {
             CompletableFuture<Void> ack = new CompletableFuture<>();
             acks.add(ack);
+            // A tombstone's payload is null: the record goes out with a null value.
             emitter.send(Message.of(row.payload, Metadata.of(metadata(row)),
                     () -> {
                         ack.complete(null);
