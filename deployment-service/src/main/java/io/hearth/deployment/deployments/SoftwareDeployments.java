@@ -178,14 +178,14 @@ public class SoftwareDeployments {
 
     /**
      * Fails a deployment whose hook did not signal in time (Hearth's per-deployment {@code timeout}): when it
-     * is still IN_PROGRESS with the given action, it becomes FAILED with
-     * {@code reason} and its status is published; a signal arriving later finds it terminal and is recorded
-     * as DUPLICATE. Locks the deployment's row first (a signal applied meanwhile wins) and answers the
-     * deployment as it is then, or null when it is gone.
+     * is still IN_PROGRESS, it becomes FAILED with {@code reason} and its status is published; a signal
+     * arriving later finds it terminal and is recorded as DUPLICATE. Locks the deployment's row first (a
+     * signal applied meanwhile wins) and answers the deployment as it is then, never IN_PROGRESS, or null
+     * when it is gone.
      */
-    public Uni<SoftwareDeployment> timedOut(UUID id, String action, String reason) {
+    public Uni<SoftwareDeployment> timedOut(UUID id, String reason) {
         return SoftwareDeployment.<SoftwareDeployment>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(d -> {
-            if (d == null || !IN_PROGRESS.equals(d.status) || !Objects.equals(action, d.action)) {
+            if (d == null || !IN_PROGRESS.equals(d.status)) {
                 return Uni.createFrom().item(d);
             }
             d.status = SignalEvaluation.FAILED;

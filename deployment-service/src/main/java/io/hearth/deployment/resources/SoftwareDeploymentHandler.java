@@ -179,7 +179,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         UUID id = SoftwareConfigStore.uuid(call.row().physicalId);
         Uni<SoftwareDeployment> current = id != null && deadline != null && !Instant.now().isBefore(deadline)
                 // Locked before this transaction reads it, so a signal applied meanwhile is what it sees.
-                ? deployments.timedOut(id, call.action(), timedOutReason(call))
+                ? deployments.timedOut(id, timedOutReason(call))
                 : deployment(call);
         return current.chain(d -> {
             if (d == null) {
