@@ -10,8 +10,12 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
-/** What an agent sees in tests: each server's metadata documents on {@code hearth.server.metadata}. */
+/**
+ * What an agent sees in tests: each server's metadata documents on {@code hearth.server.metadata}, and the
+ * tombstone (a null value) that ends them when the server is deleted.
+ */
 final class ServerMetadataFeed implements AutoCloseable {
 
     private final ConsumerTask<String, String> records;
@@ -28,10 +32,19 @@ final class ServerMetadataFeed implements AutoCloseable {
 
     /** The server's metadata document of the highest generation published so far, or null. */
     ServerMetadata latest(String serverId) {
-        return records.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        return records.getRecords().stream().filter(r -> r.value() != null).map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> ServerMetadata.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(ServerMetadata.class)).filter(m -> serverId.equals(m.serverId()))
                 .reduce((a, b) -> b.generation() >= a.generation() ? b : a).orElse(null);
+    }
+
+    /** Waits until the last record of the server's key is a tombstone: the key with a null value. */
+    void awaitTombstone(String serverId) {
+        await().atMost(WAIT).until(() -> {
+            List<ConsumerRecord<String, String>> mine = records.getRecords().stream()
+                    .filter(r -> serverId.equals(r.key())).toList();
+            return !mine.isEmpty() && mine.get(mine.size() - 1).value() == null;
+        });
     }
 
     @Override

@@ -303,6 +303,35 @@ class SoftwareDeploymentStackTests {
         await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().isEmpty());
     }
 
+    @Test
+    void deletingTheStackForgetsItsServersMetadataWithATombstone() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, oneDeployment("one"));
+        String serverId = awaitCreateInstance(id).serverId();
+        checkIn(id, serverId);
+        DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
+        kafkaSignal(id, serverId, created, "CREATE", Map.of("result", HearthJson.readTree("\"r1\"")));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(metadataItems(serverId)).hasSize(1);
+
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+
+        // The deployment's removal empties the server's document; the server's delete then ends its key.
+        metadata.awaitTombstone(serverId);
+        assertThat(metadata.latest(serverId).deployments()).isEmpty();
+        assertThat(db.queryLong("select count(*) from server_metadata where server_id = ?", serverId)).isZero();
+        assertThat(HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
+                .get("/v1/demo/software_deployments/metadata/" + serverId).then().statusCode(200).extract()
+                .asString())).isEqualTo(HearthJson.readTree("{\"metadata\": []}"));
+    }
+
+    private static JsonNode metadataItems(String serverId) {
+        return HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
+                .get("/v1/demo/software_deployments/metadata/" + serverId).then().statusCode(200).extract()
+                .asString()).path("metadata");
+    }
+
     /**
      * The plan template-service makes of {@code heat-templates/software-config/example-deploy-sequence.yaml}
      * (parameters resolved to their defaults), written by hand: deployment_a on server_a, then deployment_b

@@ -110,6 +110,30 @@ class EventingTests {
     }
 
     @Test
+    void aTombstoneIsPublishedInOrderAsItsKeyWithANullValueAndConsumersSkipIt() {
+        String created = createWidget("before", false).then().statusCode(200).extract().asString();
+        given().queryParam("key", key).delete("/test/widgets").then().statusCode(204);
+        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ? and type = 'tombstone'"
+                + " and payload is null", key)).isOne();
+        String after = createWidget("after", false).then().statusCode(200).extract().asString();
+        ConsumerTask<String, String> dlq = kafka.consumeStrings().fromTopics(DLQ);
+        try {
+            drain(false).then().statusCode(200).body(org.hamcrest.Matchers.equalTo("3"));
+
+            await().atMost(WAIT).until(() -> mine(topic).size() >= 3);
+            assertThat(mine(topic)).extracting(r -> r.value() == null ? null : CloudEvent.parse(r.value()).id())
+                    .containsExactly(created, null, after);
+            assertThat(db.queryLong("select count(*) from outbox_event where published_at is null")).isZero();
+            // The projector skipped the tombstone and went on: nothing of this key reached the dead-letter topic.
+            awaitProjected(after);
+            assertThat(projectedCount(created)).isOne();
+            assertThat(mine(dlq)).isEmpty();
+        } finally {
+            dlq.close();
+        }
+    }
+
+    @Test
     void aRedeliveredEventIsAppliedOnce() {
         CloudEvent event = CloudEvent.of("/hearth/eventing-test", WidgetCreated.TYPE, "w1",
                 new WidgetCreated("w1", "twice"));

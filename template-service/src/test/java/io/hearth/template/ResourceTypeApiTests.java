@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
@@ -36,7 +37,14 @@ class ResourceTypeApiTests {
                 .body("properties", hasKey("server"))
                 .body("properties.server.required", equalTo(true))
                 .body("attributes", hasKey("deploy_stdout"))
-                .body("support_status.status", notNullValue());
+                .body("support_status.status", notNullValue())
+                .body("properties.timeout.type", equalTo("integer"))
+                .body("properties.timeout.update_allowed", equalTo(true))
+                .body("properties.timeout.required", equalTo(false))
+                .body("properties.timeout.constraints[0].range.min", equalTo(1))
+                .body("properties.timeout.description", startsWith("Hearth extension, not in Heat: "));
+        api().get("/v1/demo/resource_types/OS::Heat::StructuredDeployment").then().statusCode(200)
+                .body("properties.timeout.update_allowed", equalTo(true));
         api().get("/v1/demo/resource_types/OS::Heat::RandomString/template").then().statusCode(200)
                 .body("heat_template_version", equalTo("2016-10-14"))
                 .body("resources", notNullValue());

@@ -147,6 +147,33 @@ class TemplateValidateApiTests {
     }
 
     @Test
+    void aDeploymentsTimeoutIsValidatedLikeAnyIntegerProperty() {
+        String template = """
+                heat_template_version: 2018-08-31
+                parameters:
+                  deploy_timeout: {type: number, default: 300}
+                resources:
+                  config: {type: OS::Heat::SoftwareConfig, properties: {config: echo hi}}
+                  server: {type: OS::Nova::Server, properties: {image: fedora, flavor: m1.small}}
+                  deployment:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: config}
+                      server: {get_resource: server}
+                      timeout: {get_param: deploy_timeout}
+                  quick:
+                    type: OS::Heat::StructuredDeployment
+                    properties: {server: {get_resource: server}, timeout: 5}
+                """;
+        api().body(Map.of("template", template)).post("/v1/demo/validate").then().statusCode(200)
+                .body("Parameters.deploy_timeout.Default", equalTo(300));
+        api().body(Map.of("template", template.replace("timeout: 5", "timeout: -5"))).post("/v1/demo/validate")
+                .then().statusCode(400)
+                .body("error.message", containsString("resources.quick.properties.timeout: -5 is out of range"
+                        + " (min: 1, max: None)"));
+    }
+
+    @Test
     void anInvalidTemplateIsRefusedWithTheProblemsCreateReports() {
         String broken = """
                 heat_template_version: 2018-08-31

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
@@ -24,7 +25,8 @@ import java.util.UUID;
 /**
  * Writes what a deployment change causes to the outbox, in the caller's transaction: the deployment's
  * {@code DeploymentStatusChanged} on {@code hearth.stack.events} and its server's whole metadata document,
- * with the next per-server generation, on {@code hearth.server.metadata}.
+ * with the next per-server generation, on {@code hearth.server.metadata}; when the server is gone, a
+ * tombstone for it there.
  */
 @ApplicationScoped
 public class DeploymentPublisher {
@@ -59,9 +61,23 @@ public class DeploymentPublisher {
                 d.statusReason, d.generation, outputs)).replaceWithVoid();
     }
 
-    /** Appends the server's whole metadata document with its next generation. */
+    /**
+     * Appends the server's whole metadata document with its next generation; nothing for a server that is
+     * gone (its row was removed with its {@link #tombstone}).
+     */
     Uni<Void> metadata(String serverId) {
-        return locked(serverId).chain(this::metadata);
+        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row));
+    }
+
+    /**
+     * The server is gone: removes its row (with its stored document, so the metadata API answers no items)
+     * and appends a tombstone for its key on {@code hearth.server.metadata}, which follows every document
+     * published for it.
+     */
+    Uni<Void> tombstone(String serverId) {
+        return locked(serverId)
+                .chain(row -> row == null ? Uni.createFrom().voidItem() : row.delete())
+                .chain(() -> outbox.appendTombstone("server", serverId, Topics.SERVER_METADATA));
     }
 
     /**

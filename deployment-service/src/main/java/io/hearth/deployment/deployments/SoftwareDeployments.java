@@ -167,6 +167,34 @@ public class SoftwareDeployments {
                 .chain(d -> publisher.metadata(d.serverId));
     }
 
+    /**
+     * A server was deleted: its metadata document is forgotten (the metadata API answers no items for it)
+     * and its key on {@code hearth.server.metadata} gets a tombstone. Deployments still naming the server
+     * are kept, as Heat keeps them, but publish no metadata any more.
+     */
+    public Uni<Void> serverDeleted(String serverId) {
+        return publisher.tombstone(serverId);
+    }
+
+    /**
+     * Fails a deployment whose hook did not signal in time (Hearth's per-deployment {@code timeout}): when it
+     * is still IN_PROGRESS, it becomes FAILED with {@code reason} and its status is published; a signal
+     * arriving later finds it terminal and is recorded as DUPLICATE. Locks the deployment's row first (a
+     * signal applied meanwhile wins) and answers the deployment as it is then, never IN_PROGRESS, or null
+     * when it is gone.
+     */
+    public Uni<SoftwareDeployment> timedOut(UUID id, String reason) {
+        return SoftwareDeployment.<SoftwareDeployment>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(d -> {
+            if (d == null || !IN_PROGRESS.equals(d.status)) {
+                return Uni.createFrom().item(d);
+            }
+            d.status = SignalEvaluation.FAILED;
+            d.statusReason = reason;
+            d.updatedAt = Instant.now();
+            return publisher.status(d).replaceWith(d);
+        });
+    }
+
     /** A tenant's deployment, or 404 with Heat's message. */
     public Uni<SoftwareDeployment> find(String tenant, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);

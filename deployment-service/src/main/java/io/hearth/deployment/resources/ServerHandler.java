@@ -9,6 +9,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.deployment.deployments.SignalConfig;
+import io.hearth.deployment.deployments.SoftwareDeployments;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.outbox.Outbox;
@@ -28,7 +29,9 @@ import java.util.UUID;
  * ({@link #checkedIn}); then the server is CREATE_COMPLETE with Heat's attributes. A change of
  * {@code metadata} (or of an update policy) is an update in place; any other change replaces the
  * server, since the compute driver neither renames, rebuilds nor resizes. Delete sends
- * {@code DeleteInstance} and completes at once: the driver is fire-and-forget.
+ * {@code DeleteInstance}, forgets the server's metadata (a tombstone for its key on
+ * {@code hearth.server.metadata}; its deployments, which depend on it, were deleted before) and completes
+ * at once: the driver is fire-and-forget.
  */
 @ApplicationScoped
 public class ServerHandler implements ResourceHandler {
@@ -53,11 +56,13 @@ public class ServerHandler implements ResourceHandler {
     private final Outbox outbox;
     private final PresignedUrls urls;
     private final SignalConfig signal;
+    private final SoftwareDeployments deployments;
 
-    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal) {
+    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments) {
         this.outbox = outbox;
         this.urls = urls;
         this.signal = signal;
+        this.deployments = deployments;
     }
 
     @Override
@@ -115,7 +120,8 @@ public class ServerHandler implements ResourceHandler {
         }
         StackRuntime stack = call.stack();
         Uni<Void> sent = outbox.append("server", serverId, serverId,
-                new DeleteInstance(serverId, stack.id.toString(), stack.tenant)).replaceWithVoid();
+                new DeleteInstance(serverId, stack.id.toString(), stack.tenant))
+                .chain(() -> deployments.serverDeleted(serverId));
         JsonNode data = data(call.row());
         if (data.has(BOOT_ID)) {
             // The server was up: it leaves CREATE_COMPLETE as its delete starts.

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
 import io.hearth.deployment.deployments.DeploymentChange;
 import io.hearth.deployment.deployments.NewDeployment;
 import io.hearth.deployment.deployments.SignalEvaluation;
@@ -15,6 +17,8 @@ import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.StackRuntime;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigInteger;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -27,6 +31,11 @@ import java.util.UUID;
  * the same way and then removes the deployment. Other actions complete at once. A deployment's terminal
  * status reaches its resource through {@link #settled}; the attributes are {@code deploy_stdout},
  * {@code deploy_stderr}, {@code deploy_status_code} and every output the config declares.
+ *
+ * <p>Hearth's extension {@code timeout} (seconds, at least 1; absent: only the stack's timeout applies):
+ * a waiting action wakes {@code timeout} seconds after it started (the engine's durable timer, through
+ * {@code resource_runtime.wake_at}); a deployment still IN_PROGRESS then fails with
+ * {@code Deployment timed out after N s}, and its resource fails as for any failed deployment.
  */
 @ApplicationScoped
 public class SoftwareDeploymentHandler implements ResourceHandler {
@@ -35,9 +44,14 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     public static final String STRUCTURED_DEPLOYMENT = "OS::Heat::StructuredDeployment";
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    /** Heat's {@code update_allowed} properties (StructuredDeployment's input_key and validation too). */
+    /** Hearth's per-deployment timeout property, in seconds. */
+    public static final String TIMEOUT = "timeout";
+
+    /** Heat's {@code update_allowed} properties (StructuredDeployment's input_key and validation too), and timeout. */
     private static final Set<String> UPDATE_ALLOWED = Set.of("config", "input_values", "actions", "name",
-            "input_key", "input_values_validate");
+            "input_key", "input_values_validate", TIMEOUT);
+    /** Longer timeouts wait as long as this (a century): past it, the stack's own timeout has long come. */
+    private static final long LONGEST_TIMEOUT_SECS = 100L * 366 * 24 * 3600;
     private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
 
     private final SoftwareDeployments deployments;
@@ -53,7 +67,12 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         return Set.of(SOFTWARE_DEPLOYMENT, STRUCTURED_DEPLOYMENT);
     }
 
-    /** Heat's defaults: no input values, actions CREATE and UPDATE, CFN_SIGNAL, StructuredDeployment's get_input. */
+    /**
+     * Heat's defaults: no input values, actions CREATE and UPDATE, CFN_SIGNAL, StructuredDeployment's get_input;
+     * a {@code timeout} as an integer.
+     *
+     * @throws ResourceException when {@code timeout} is not an integer of at least 1
+     */
     @Override
     public JsonNode normalize(String resourceName, JsonNode properties) {
         ObjectNode p = properties == null || !properties.isObject() ? JSON.objectNode() : properties.deepCopy();
@@ -66,7 +85,26 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         if (!p.hasNonNull("signal_transport")) {
             p.put("signal_transport", SoftwareDeployments.CFN_SIGNAL);
         }
+        if (p.hasNonNull(TIMEOUT)) {
+            p.set(TIMEOUT, Py.integer(timeoutSecs(p.get(TIMEOUT))));
+        }
         return p;
+    }
+
+    /** Heat's Integer property with {@code range(min=1)}, with Heat's messages. */
+    private static BigInteger timeoutSecs(JsonNode value) {
+        BigInteger secs;
+        try {
+            secs = Py.toInt(value);
+        } catch (PyError e) {
+            throw new ResourceException("StackValidationFailed", "Property error: " + TIMEOUT + ": "
+                    + (e.isTypeError() ? e.getMessage() : "Value '" + Py.str(value) + "' is not an integer"));
+        }
+        if (secs.signum() < 1) {
+            throw new ResourceException("StackValidationFailed", "Property error: " + TIMEOUT + ": " + secs
+                    + " is out of range (min: 1, max: None)");
+        }
+        return secs;
     }
 
     @Override
@@ -95,7 +133,10 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         });
     }
 
-    /** A change of {@code config}, {@code input_values}, {@code actions} or {@code name} is applied in place. */
+    /**
+     * A change of {@code config}, {@code input_values}, {@code actions}, {@code name} or {@code timeout} is
+     * applied in place.
+     */
     @Override
     public UpdateKind updateKind(ResourceCall call) {
         Set<String> changed = new HashSet<>();
@@ -127,16 +168,41 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         });
     }
 
-    /** Goes on waiting while the deployment is in progress; else ends as the deployment did. */
+    /**
+     * Goes on waiting while the deployment is in progress; else ends as the deployment did. Once the
+     * resource's {@code timeout} has passed, a deployment still in progress fails first
+     * ({@link SoftwareDeployments#timedOut}): {@code Deployment timed out after N s}.
+     */
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
-        return deployment(call).chain(d -> {
+        Instant deadline = deadline(call);
+        UUID id = SoftwareConfigStore.uuid(call.row().physicalId);
+        Uni<SoftwareDeployment> current = id != null && deadline != null && !Instant.now().isBefore(deadline)
+                // Locked before this transaction reads it, so a signal applied meanwhile is what it sees.
+                ? deployments.timedOut(id, timedOutReason(call))
+                : deployment(call);
+        return current.chain(d -> {
             if (d == null) {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
                         ResourceHandler.attributes()));
             }
             return settled(call, d);
         });
+    }
+
+    /** When the waiting action times out: {@code timeout} seconds after it started; null without a timeout. */
+    static Instant deadline(ResourceCall call) {
+        JsonNode timeout = call.property(TIMEOUT);
+        if (timeout == null || !timeout.isIntegralNumber() || call.startedAt() == null) {
+            return null;
+        }
+        BigInteger secs = timeout.bigIntegerValue().min(BigInteger.valueOf(LONGEST_TIMEOUT_SECS));
+        return call.startedAt().plusSeconds(secs.longValue());
+    }
+
+    /** The status reason of a deployment that timed out: {@code Deployment timed out after N s}. */
+    static String timedOutReason(ResourceCall call) {
+        return "Deployment timed out after " + call.property(TIMEOUT).asText() + " s";
     }
 
     /**
@@ -168,8 +234,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
 
     /**
      * What the resource's waiting action ends with now that its deployment has {@code d}'s status
-     * (Heat's {@code _check_complete}): waiting while IN_PROGRESS; COMPLETE completes (a delete removes the
-     * deployment first); FAILED fails with Heat's {@code Deployment to server failed} error.
+     * (Heat's {@code _check_complete}): waiting while IN_PROGRESS (until the {@code timeout}, if any);
+     * COMPLETE completes (a delete removes the deployment first); FAILED fails with Heat's
+     * {@code Deployment to server failed} error.
      */
     public Uni<Outcome> settled(ResourceCall call, SoftwareDeployment d) {
         if (SignalEvaluation.FAILED.equals(d.status)) {
@@ -177,7 +244,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                     "Deployment to server failed: " + d.statusReason));
         }
         if (!SignalEvaluation.COMPLETE.equals(d.status)) {
-            return Uni.createFrom().item(new Outcome.Waiting(null));
+            return Uni.createFrom().item(new Outcome.Waiting(deadline(call)));
         }
         if ("DELETE".equals(call.action())) {
             return removed(call, d);

@@ -356,7 +356,7 @@ class SoftwareDeploymentApiTests {
 
     private ServerMetadata lastMetadata(long generation) {
         return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
-                .filter(r -> server.equals(r.key()))
+                .filter(r -> server.equals(r.key()) && r.value() != null)
                 .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
                 .filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
     }

@@ -18,7 +18,8 @@ import org.jboss.logging.Logger;
  * the same transaction as the inbox record. A failing handler is retried with backoff; what
  * still fails (and a message that is no event at all) fails the returned Uni, so the
  * channel's dead-letter strategy sends it to {@code <topic>.dlq} with the error and the
- * consumer goes on with the next message.
+ * consumer goes on with the next message. A tombstone (a null value on a compacted topic) is
+ * no event and changes nothing: it is skipped.
  */
 @ApplicationScoped
 public class EventProcessor {
@@ -39,13 +40,18 @@ public class EventProcessor {
      * them twice is harmless).
      *
      * @param group   the logical consumer (the service name, or service and purpose)
-     * @param payload the message value: a structured-mode CloudEvent
+     * @param payload the message value: a structured-mode CloudEvent, or null for a tombstone
      * @param types   the event types the handler acts on
      * @param handler applies the event; runs inside the transaction
-     * @return completes when the effect committed or the event was a duplicate or of another type
+     * @return completes when the effect committed or the event was a duplicate, of another type or a
+     *         tombstone
      */
     public Uni<Void> process(String group, String payload, Set<String> types,
             Function<CloudEvent, Uni<Void>> handler) {
+        if (payload == null) {
+            LOG.debugf("%s skips a tombstone", group);
+            return Uni.createFrom().voidItem();
+        }
         return Uni.createFrom().item(() -> CloudEvent.parse(payload))
                 .chain(event -> !types.contains(event.type()) ? ignore(event) : applyOnce(group, event, handler)
                         .onFailure(failure -> !(failure instanceof InvalidEventException)).retry()

@@ -6,6 +6,7 @@ import io.hearth.platform.config.EventingConfig;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 import java.util.UUID;
 import org.hibernate.FlushMode;
 import org.hibernate.reactive.mutiny.Mutiny;
@@ -16,6 +17,9 @@ import org.hibernate.reactive.mutiny.Mutiny;
  */
 @ApplicationScoped
 public class Outbox {
+
+    /** The {@code type} of a tombstone's outbox row (it has no event, hence no CloudEvents type). */
+    public static final String TOMBSTONE = "tombstone";
 
     private final EventingConfig config;
     private final OutboxNotifications notifications;
@@ -49,10 +53,37 @@ public class Outbox {
         row.topic = topic;
         row.payload = event.toJson();
         row.timestamp = event.time();
+        return persist(row).replaceWith(event);
+    }
+
+    /**
+     * Appends a tombstone: a record with {@code key} and a null value, which tells a compacted topic to
+     * forget the key (Kafka removes the key's earlier records when it compacts). It carries no envelope
+     * and so no event id; consumers of such a topic read a null value as "the key is gone". Its row
+     * keeps its place in the outbox's order, so it follows the key's earlier events.
+     *
+     * @param aggregateType what the key is about, e.g. {@code server}
+     * @param key           the Kafka key whose value is gone
+     * @param topic         a compacted topic
+     */
+    public Uni<Void> appendTombstone(String aggregateType, String key, String topic) {
+        OutboxEvent row = new OutboxEvent();
+        row.id = UUID.randomUUID();
+        row.aggregatetype = aggregateType;
+        row.aggregateid = key;
+        row.type = TOMBSTONE;
+        row.topic = topic;
+        row.payload = null;
+        row.timestamp = Instant.now();
+        return persist(row);
+    }
+
+    /** Writes the row and the notification that wakes the relay at commit. */
+    private Uni<Void> persist(OutboxEvent row) {
         return row.persist()
                 .chain(() -> Panache.getSession())
                 .chain(this::notifyRelay)
-                .replaceWith(event);
+                .replaceWithVoid();
     }
 
     /**

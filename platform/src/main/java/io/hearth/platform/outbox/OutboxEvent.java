@@ -14,7 +14,7 @@ import org.hibernate.annotations.ColumnTransformer;
 @Table(name = "outbox_event")
 public class OutboxEvent extends PanacheEntityBase {
 
-    /** The CloudEvents id. */
+    /** The CloudEvents id (a random id for a tombstone). */
     @Id
     public UUID id;
 
@@ -24,13 +24,13 @@ public class OutboxEvent extends PanacheEntityBase {
     /** The Kafka key: the stack id, or the server id for per-server topics. */
     public String aggregateid;
 
-    /** The CloudEvents type. */
+    /** The CloudEvents type, or {@link Outbox#TOMBSTONE}. */
     public String type;
 
     /** The topic the relay publishes to. */
     public String topic;
 
-    /** The whole CloudEvents envelope as JSON. */
+    /** The whole CloudEvents envelope as JSON; null for a tombstone (a record with a null value). */
     @Column(columnDefinition = "jsonb")
     @ColumnTransformer(read = "payload::text", write = "?::text::jsonb")
     public String payload;

@@ -30,7 +30,8 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
  * {@code FOR UPDATE SKIP LOCKED} (so replicas share the work), send them with their key,
  * wait for the broker's acknowledgement of every one, then mark them published. A crash at
  * any point rolls the transaction back and the rows are sent again: delivery is at least
- * once, and consumers deduplicate on the event id.
+ * once, and consumers deduplicate on the event id. A row without a payload is sent as a
+ * tombstone: its key with a null value.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -38,8 +39,8 @@ public class OutboxRelay {
     /** The channel the relay sends on; its connector settings come from configuration. */
     public static final String CHANNEL = "hearth-outbox";
 
-    private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic, payload::text as payload, timestamp,"
-            + " published_at from {h-schema}outbox_event where published_at is null"
+    private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic,"
+            + " payload::text as payload, timestamp, published_at from {h-schema}outbox_event where published_at is null"
             + " order by seq limit :limit for update skip locked";
 
     private final Emitter<String> emitter;
@@ -110,6 +111,7 @@ public class OutboxRelay {
         for (OutboxEvent row : batch) {
             CompletableFuture<Void> ack = new CompletableFuture<>();
             acks.add(ack);
+            // A tombstone's payload is null: the record goes out with a null value.
             emitter.send(Message.of(row.payload, Metadata.of(metadata(row)),
                     () -> {
                         ack.complete(null);

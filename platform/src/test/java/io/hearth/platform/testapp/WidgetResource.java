@@ -4,6 +4,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.platform.outbox.Outbox;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
@@ -40,5 +41,12 @@ public class WidgetResource {
                     }
                     return appended.id();
                 });
+    }
+
+    /** Forgets every widget event of {@code key}: a tombstone for the key on the widgets topic. */
+    @DELETE
+    @WithTransaction
+    public Uni<Void> forget(@QueryParam("key") String key) {
+        return outbox.appendTombstone("widget", key, WidgetCreated.TOPIC);
     }
 }

@@ -42,6 +42,9 @@ import java.util.Set;
  *     Neutron port's extra properties schema there); the server's own {@code validate()} checks
  *     (image or bootable volume, network key combinations, ...) are not made: Hearth's compute
  *     drivers need neither;</li>
+ * <li>Hearth's extension {@code timeout} (seconds, at least 1) on OS::Heat::SoftwareDeployment and
+ *     OS::Heat::StructuredDeployment: a deployment not signalled in time fails (Heat has only the
+ *     stack's timeout);</li>
  * <li>checks that need other resources (a deployment's server must have
  *     {@code user_data_format: SOFTWARE_CONFIG}; a WaitCondition's handle must be a handle) and the
  *     validation of a group's member definition belong to the template-level validation, not here.</li>
@@ -321,7 +324,17 @@ final class HeatResourceTypes {
                         // Heat: cfg.CONF.default_deployment_signal_transport (CFN_SIGNAL as shipped).
                         // Hearth's agents always signal through the gateway, like HEAT_SIGNAL.
                         .defaultValue("HEAT_SIGNAL")
-                        .constraint(allowed(DEPLOYMENT_SIGNAL_TRANSPORTS)));
+                        .constraint(allowed(DEPLOYMENT_SIGNAL_TRANSPORTS)),
+                // Not Heat's: Heat has only the stack's timeout (a per-deployment one was added and reverted).
+                "timeout", deploymentTimeout());
+    }
+
+    /** Hearth's per-deployment timeout, which OS::Heat::SoftwareDeployment and StructuredDeployment share. */
+    private static PropertySchema deploymentTimeout() {
+        return p(INTEGER, "Hearth extension, not in Heat: the number of seconds to wait for the server to "
+                + "signal the deployment of each action; a deployment not signalled in time fails with "
+                + "\"Deployment timed out after N s\". When absent, only the stack's timeout applies.")
+                .updateAllowed().constraint(Constraint.range(1, null)).build();
     }
 
     private static Map<String, PropertySchema> structuredDeploymentExtras() {
@@ -366,6 +379,7 @@ final class HeatResourceTypes {
                 .property("signal_transport", sd.get("signal_transport"))
                 .property("name", sd.get("name"))
                 .properties(structuredDeploymentExtras())
+                .property("timeout", sd.get("timeout"))
                 .attributes(deploymentAttributes())
                 .attributeMode(ResourceType.AttributeMode.DEPLOYMENT_OUTPUTS)
                 .build();

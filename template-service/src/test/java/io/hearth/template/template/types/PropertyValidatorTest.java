@@ -209,6 +209,24 @@ class PropertyValidatorTest {
         }
 
         @Test
+        void aDeploymentsTimeoutIsAWholeNumberOfSecondsOfAtLeastOne() {
+            assertThat(validate("dep", """
+                    type: OS::Heat::SoftwareDeployment
+                    properties: {server: s, timeout: 0}
+                    """)).containsExactly(problem("resources.dep.properties.timeout",
+                    "0 is out of range (min: 1, max: None)"));
+            assertThat(validate("dep", """
+                    type: OS::Heat::StructuredDeployment
+                    properties: {server: s, timeout: soon}
+                    """)).containsExactly(problem("resources.dep.properties.timeout",
+                    "Value 'soon' is not an integer"));
+            assertThat(validate("dep", """
+                    type: OS::Heat::StructuredDeployment
+                    properties: {server: s, timeout: '30'}
+                    """)).isEmpty();
+        }
+
+        @Test
         void length() {
             assertThat(validate("group", """
                     type: OS::Heat::ResourceGroup

@@ -80,6 +80,31 @@ class ResourceTypeSchemasTest {
     }
 
     @Test
+    void deploymentsHaveHearthsTimeoutExtensionAndTheGroupsDoNot() {
+        JsonNode expected = json("""
+                {
+                  "type": "integer",
+                  "description": "Hearth extension, not in Heat: the number of seconds to wait for the server to signal the deployment of each action; a deployment not signalled in time fails with \\"Deployment timed out after N s\\". When absent, only the stack's timeout applies.",
+                  "required": false,
+                  "constraints": [{"range": {"min": 1}}],
+                  "update_allowed": true, "immutable": false
+                }
+                """);
+        for (String name : new String[] {"OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment"}) {
+            assertThat(ResourceTypeSchemas.schema(type(name), false).at("/properties/timeout")).as(name)
+                    .isEqualTo(expected);
+        }
+        assertThat(ResourceTypeSchemas.schema(type("OS::Heat::SoftwareDeploymentGroup"), false)
+                .get("properties").has("timeout")).isFalse();
+        JsonNode template = ResourceTypeSchemas.template(type("OS::Heat::SoftwareDeployment"));
+        assertThat(template.at("/parameters/timeout")).isEqualTo(json("""
+                {"type": "number", "description": %s, "constraints": [{"range": {"min": 1}}]}
+                """.formatted(expected.get("description").toString())));
+        assertThat(template.at("/resources/SoftwareDeployment/properties/timeout"))
+                .isEqualTo(json("{\"get_param\": \"timeout\"}"));
+    }
+
+    @Test
     void generatedTemplateOfWaitCondition() {
         JsonNode expected = json("""
                 {

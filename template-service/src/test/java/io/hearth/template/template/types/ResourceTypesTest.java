@@ -81,6 +81,7 @@ class ResourceTypesTest {
                   actions: [CREATE, UPDATE, DELETE]
                   name: 10_install
                   signal_transport: HEAT_SIGNAL
+                  timeout: 600
                 """);
         GOOD.put("OS::Heat::StructuredDeployment", """
                 type: OS::Heat::StructuredDeployment
@@ -91,6 +92,7 @@ class ResourceTypesTest {
                   input_key: get_input
                   input_values_validate: STRICT
                   signal_transport: NO_SIGNAL
+                  timeout: {get_param: deploy_timeout}
                 """);
         GOOD.put("OS::Heat::SoftwareDeploymentGroup", """
                 type: OS::Heat::SoftwareDeploymentGroup
