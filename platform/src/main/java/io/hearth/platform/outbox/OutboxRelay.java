@@ -40,8 +40,8 @@ public class OutboxRelay {
     public static final String CHANNEL = "hearth-outbox";
 
     private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic,"
-            + " payload::text as payload, timestamp, published_at from {h-schema}outbox_event where published_at is null"
-            + " order by seq limit :limit for update skip locked";
+            + " payload::text as payload, timestamp, published_at from {h-schema}outbox_event"
+            + " where published_at is null order by seq limit :limit for update skip locked";
 
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
