@@ -4,6 +4,7 @@ import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.LayeredDeployments;
 import io.hearth.testsupport.SimulatedCompute;
+import io.hearth.testsupport.TopicTail;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,13 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * The deployment engine at scale through the whole system: S stacks created at once through the
@@ -170,64 +164,35 @@ public class DeploymentEngineBench {
      */
     static final class StackEvents implements AutoCloseable {
 
-        private final KafkaConsumer<String, String> consumer;
-        private final Thread thread;
         private final Map<String, Instant> completed = new ConcurrentHashMap<>();
         private final Map<String, StackStatusChanged> created = new ConcurrentHashMap<>();
         private final Map<String, Long> createdAt = new ConcurrentHashMap<>();
         private final Set<String> deletedStacks = ConcurrentHashMap.newKeySet();
-        private volatile boolean running = true;
-
-        private StackEvents(KafkaConsumer<String, String> consumer) {
-            this.consumer = consumer;
-            this.thread = new Thread(this::loop, "bench-stack-events");
-            this.thread.setDaemon(true);
-        }
+        private TopicTail tail;
 
         static StackEvents start(String bootstrap) {
-            Properties props = new Properties();
-            props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            props.put(ConsumerConfig.GROUP_ID_CONFIG, "bench-engine-" + UUID.randomUUID());
-            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-            props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-            props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-            KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props);
-            List<TopicPartition> partitions = consumer.partitionsFor(Topics.STACK_EVENTS, Duration.ofSeconds(30))
-                    .stream().map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            partitions.forEach(p -> consumer.position(p, Duration.ofSeconds(30)));
-            StackEvents events = new StackEvents(consumer);
-            events.thread.start();
+            StackEvents events = new StackEvents();
+            events.tail = TopicTail.start(bootstrap, Topics.STACK_EVENTS, events::accept,
+                    e -> System.err.println("stack events: " + e.getMessage()));
             return events;
         }
 
-        private void loop() {
-            try {
-                while (running) {
-                    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                        CloudEvent event = CloudEvent.parse(record.value());
-                        if (ResourceStatusChanged.TYPE.equals(event.type())) {
-                            ResourceStatusChanged r = event.dataAs(ResourceStatusChanged.class);
-                            if ("CREATE".equals(r.action()) && "COMPLETE".equals(r.status())
-                                    && "OS::Heat::SoftwareDeployment".equals(r.resourceType())) {
-                                completed.putIfAbsent(r.physicalResourceId(), Instant.now());
-                            }
-                        } else if (StackStatusChanged.TYPE.equals(event.type())) {
-                            StackStatusChanged s = event.dataAs(StackStatusChanged.class);
-                            if ("CREATE".equals(s.action()) && !"IN_PROGRESS".equals(s.status())) {
-                                createdAt.putIfAbsent(s.stackId(), System.nanoTime());
-                                created.putIfAbsent(s.stackId(), s);
-                            } else if ("DELETE".equals(s.action()) && !"IN_PROGRESS".equals(s.status())) {
-                                deletedStacks.add(s.stackId());
-                            }
-                        }
-                    }
+        private void accept(ConsumerRecord<String, String> record) {
+            CloudEvent event = CloudEvent.parse(record.value());
+            if (ResourceStatusChanged.TYPE.equals(event.type())) {
+                ResourceStatusChanged r = event.dataAs(ResourceStatusChanged.class);
+                if ("CREATE".equals(r.action()) && "COMPLETE".equals(r.status())
+                        && "OS::Heat::SoftwareDeployment".equals(r.resourceType())) {
+                    completed.putIfAbsent(r.physicalResourceId(), Instant.now());
                 }
-            } catch (WakeupException e) {
-                // closing
-            } finally {
-                consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+            } else if (StackStatusChanged.TYPE.equals(event.type())) {
+                StackStatusChanged s = event.dataAs(StackStatusChanged.class);
+                if ("CREATE".equals(s.action()) && !"IN_PROGRESS".equals(s.status())) {
+                    createdAt.putIfAbsent(s.stackId(), System.nanoTime());
+                    created.putIfAbsent(s.stackId(), s);
+                } else if ("DELETE".equals(s.action()) && !"IN_PROGRESS".equals(s.status())) {
+                    deletedStacks.add(s.stackId());
+                }
             }
         }
 
@@ -257,13 +222,7 @@ public class DeploymentEngineBench {
 
         @Override
         public void close() {
-            running = false;
-            consumer.wakeup();
-            try {
-                thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            tail.close();
         }
     }
 

@@ -1,14 +1,11 @@
 package io.hearth.system;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hearth.testsupport.LayeredDeployments;
 import io.hearth.testsupport.SimulatedCompute;
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,11 +34,6 @@ class DeploymentCrashIT {
         LocalSystem.up();
     }
 
-    private static RequestSpecification api() {
-        return given().baseUri(LocalSystem.publicApi()).header("X-Auth-Token", "hearth-dev-token")
-                .contentType(ContentType.JSON).redirects().follow(false);
-    }
-
     @Test
     void aStackOf200DeploymentsCompletesWithEachDeploymentRunOnceAfterDeploymentServiceIsKilled() {
         String name = "crash-" + UUID.randomUUID().toString().substring(0, 8);
@@ -49,7 +41,7 @@ class DeploymentCrashIT {
                 .signalDelay(Duration.ofMillis(200), Duration.ofMillis(400))
                 .outputs(LayeredDeployments.outputs()).start()) {
             long started = System.nanoTime();
-            String id = api().body(Map.of("stack_name", name, "template", STACK.hotTemplate()))
+            String id = LocalSystem.api().body(Map.of("stack_name", name, "template", STACK.hotTemplate()))
                     .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
             String url = "/v1/demo/stacks/" + name + "/" + id;
 
@@ -85,7 +77,7 @@ class DeploymentCrashIT {
             assertThat(compute.errors()).isEmpty();
 
             // Every resource is complete; each deployment resource is the deployment that was signalled.
-            JsonPath resources = api().get(url + "/resources").then().statusCode(200).extract().jsonPath();
+            JsonPath resources = LocalSystem.api().get(url + "/resources").then().statusCode(200).extract().jsonPath();
             assertThat(resources.getList("resources.resource_status", String.class))
                     .hasSize(STACK.resources()).containsOnly("CREATE_COMPLETE");
             for (int layer = 0; layer < STACK.layers(); layer++) {
@@ -97,7 +89,7 @@ class DeploymentCrashIT {
             }
 
             // The history holds one CREATE_IN_PROGRESS and one CREATE_COMPLETE per deployment, in that order.
-            JsonPath events = api().get(url + "/events?sort_dir=asc").then().statusCode(200).extract().jsonPath();
+            JsonPath events = LocalSystem.api().get(url + "/events?sort_dir=asc").then().statusCode(200).extract().jsonPath();
             List<String> names = events.getList("events.resource_name", String.class);
             List<String> statuses = events.getList("events.resource_status", String.class);
             Map<String, List<String>> history = new LinkedHashMap<>();
@@ -115,7 +107,7 @@ class DeploymentCrashIT {
                         + "' }.output_value")).isEqualTo(STACK.expectedOutput(chain));
             }
 
-            api().delete(url).then().statusCode(204);
+            LocalSystem.api().delete(url).then().statusCode(204);
             await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
                     .until(() -> "DELETE_COMPLETE".equals(stack(url).getString("stack.stack_status")));
             await().atMost(Duration.ofSeconds(60)).until(() -> compute.deleted().stream()
@@ -124,6 +116,6 @@ class DeploymentCrashIT {
     }
 
     private static JsonPath stack(String url) {
-        return api().get(url).then().statusCode(200).extract().jsonPath();
+        return LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
     }
 }

@@ -1,5 +1,9 @@
 package io.hearth.system;
 
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,6 +119,12 @@ final class LocalSystem {
     /** The public API's base URL. */
     static String publicApi() {
         return "http://127.0.0.1:8004";
+    }
+
+    /** A request to the public API with the development token, JSON, redirects not followed. */
+    static RequestSpecification api() {
+        return given().baseUri(publicApi()).header("X-Auth-Token", "hearth-dev-token")
+                .contentType(ContentType.JSON).redirects().follow(false);
     }
 
     private static int run(String script) {

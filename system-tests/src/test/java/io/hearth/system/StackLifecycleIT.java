@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
-import io.restassured.http.ContentType;
-import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -35,11 +33,6 @@ class StackLifecycleIT {
         LocalSystem.up();
     }
 
-    private static RequestSpecification api() {
-        return given().baseUri(LocalSystem.publicApi()).header("X-Auth-Token", "hearth-dev-token")
-                .contentType(ContentType.JSON).redirects().follow(false);
-    }
-
     @Test
     void everyServiceIsReadyWithKafkaAndItsDatabase() {
         for (int port : new int[] {8004, 8005, 8006, 8007}) {
@@ -53,65 +46,65 @@ class StackLifecycleIT {
     @Test
     void aStackWithNoResourcesIsCreatedAndDeletedThroughKafka() {
         String name = "it-" + UUID.randomUUID().toString().substring(0, 8);
-        String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "parameters",
+        String id = LocalSystem.api().body(Map.of("stack_name", name, "template", TEMPLATE, "parameters",
                         Map.of("greeting", "hi from the system test")))
                 .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
 
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
-                "CREATE_COMPLETE".equals(api().get("/v1/demo/stacks/" + name + "/" + id)
+                "CREATE_COMPLETE".equals(LocalSystem.api().get("/v1/demo/stacks/" + name + "/" + id)
                         .then().statusCode(200).extract().path("stack.stack_status")));
 
-        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+        LocalSystem.api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
                 .body("stack.stack_status_reason", equalTo("Stack CREATE completed successfully"))
                 .body("stack.outputs[0].output_key", equalTo("greeting"))
                 .body("stack.outputs[0].output_value", equalTo("hi from the system test"));
-        var statuses = api().get("/v1/demo/stacks/" + name + "/" + id + "/events?sort_dir=asc").then().statusCode(200)
+        var statuses = LocalSystem.api().get("/v1/demo/stacks/" + name + "/" + id + "/events?sort_dir=asc").then().statusCode(200)
                 .extract().jsonPath().getList("events.resource_status", String.class);
         assertThat(statuses).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
 
-        api().delete("/v1/demo/stacks/" + name + "/" + id).then().statusCode(204);
+        LocalSystem.api().delete("/v1/demo/stacks/" + name + "/" + id).then().statusCode(204);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
-                "DELETE_COMPLETE".equals(api().get("/v1/demo/stacks/" + name + "/" + id)
+                "DELETE_COMPLETE".equals(LocalSystem.api().get("/v1/demo/stacks/" + name + "/" + id)
                         .then().statusCode(200).extract().path("stack.stack_status")));
-        api().get("/v1/demo/stacks/" + name).then().statusCode(404);
+        LocalSystem.api().get("/v1/demo/stacks/" + name).then().statusCode(404);
     }
 
     @Test
     void theDemoTemplatesResourcesAreCreatedUpdatedAndDeletedByDeploymentService() throws Exception {
         String template = java.nio.file.Files.readString(LocalSystem.ROOT.resolve("deploy/examples/hello.yaml"));
         String name = "it-" + UUID.randomUUID().toString().substring(0, 8);
-        String id = api().body(Map.of("stack_name", name, "template", template, "parameters",
+        String id = LocalSystem.api().body(Map.of("stack_name", name, "template", template, "parameters",
                         Map.of("password_length", 20)))
                 .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
         String url = "/v1/demo/stacks/" + name + "/" + id;
         awaitStatus(url, "CREATE_COMPLETE");
 
-        var stack = api().get(url).then().statusCode(200).extract().jsonPath();
+        var stack = LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
         String password = stack.getString("stack.outputs.find { it.output_key == 'password' }.output_value");
         assertThat(password).hasSize(20).matches("[A-Za-z0-9]+");
         Map<String, Object> summary = stack.getMap("stack.outputs.find { it.output_key == 'summary' }.output_value");
         assertThat(summary).containsEntry("greeting", "Hello from Hearth").containsEntry("password_length", 20);
-        var resources = api().get(url + "/resources").then().statusCode(200).extract().jsonPath();
+        var resources = LocalSystem.api().get(url + "/resources").then().statusCode(200).extract().jsonPath();
         assertThat(resources.getList("resources.resource_status", String.class))
                 .containsOnly("CREATE_COMPLETE").hasSize(3);
         assertThat(summary.get("config_id")).isEqualTo(
                 resources.getString("resources.find { it.resource_name == 'setup_config' }.physical_resource_id"));
 
         // a longer password replaces the RandomString (a new value); the config is left alone
-        api().body(Map.of("parameters", Map.of("password_length", 24))).patch(url).then().statusCode(202);
+        LocalSystem.api().body(Map.of("parameters", Map.of("password_length", 24))).patch(url).then().statusCode(202);
         awaitStatus(url, "UPDATE_COMPLETE");
-        String replaced = api().get(url).then().statusCode(200).extract().jsonPath()
+        String replaced = LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath()
                 .getString("stack.outputs.find { it.output_key == 'password' }.output_value");
         assertThat(replaced).hasSize(24).isNotEqualTo(password);
-        assertThat(api().get(url + "/resources/setup_config").then().statusCode(200).extract()
+        assertThat(LocalSystem.api().get(url + "/resources/setup_config").then().statusCode(200).extract()
                 .<String>path("resource.physical_resource_id")).isEqualTo(summary.get("config_id"));
 
-        api().delete(url).then().statusCode(204);
+        LocalSystem.api().delete(url).then().statusCode(204);
         awaitStatus(url, "DELETE_COMPLETE");
     }
 
     private static void awaitStatus(String url, String status) {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
-                status.equals(api().get(url).then().statusCode(200).extract().path("stack.stack_status")));
+                status.equals(LocalSystem.api().get(url).then().statusCode(200).extract().path("stack.stack_status")));
     }
 }

@@ -20,7 +20,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * so nothing published after that is missed and nothing published before is read. Its group id
  * is unique and it commits nothing.
  */
-final class TopicTail implements AutoCloseable {
+public final class TopicTail implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(TopicTail.class.getName());
 
@@ -35,7 +35,7 @@ final class TopicTail implements AutoCloseable {
         this.consumer = consumer;
         this.handler = handler;
         this.errors = errors;
-        this.thread = new Thread(this::loop, "simulated-compute-" + topic);
+        this.thread = new Thread(this::loop, "topic-tail-" + topic);
         this.thread.setDaemon(true);
     }
 
@@ -49,7 +49,7 @@ final class TopicTail implements AutoCloseable {
      * @param errors           called with what a handler or a poll threw; the loop goes on
      * @throws IllegalStateException when the topic does not exist
      */
-    static TopicTail start(String bootstrapServers, String topic, Consumer<ConsumerRecord<String, String>> handler,
+    public static TopicTail start(String bootstrapServers, String topic, Consumer<ConsumerRecord<String, String>> handler,
             Consumer<Exception> errors) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
