@@ -7,7 +7,10 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Map;
 import java.util.UUID;
+import java.util.WeakHashMap;
 import org.hibernate.FlushMode;
 import org.hibernate.reactive.mutiny.Mutiny;
 
@@ -20,6 +23,9 @@ public class Outbox {
 
     /** The {@code type} of a tombstone's outbox row (it has no event, hence no CloudEvents type). */
     public static final String TOMBSTONE = "tombstone";
+
+    /** Transactions that have notified the relay already; forgotten with them. */
+    private final Map<Mutiny.Transaction, Boolean> notified = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final EventingConfig config;
     private final OutboxNotifications notifications;
@@ -87,15 +93,20 @@ public class Outbox {
     }
 
     /**
-     * Wakes the relay when the transaction commits. The NOTIFY reads no table, so it must not make
-     * Hibernate flush (dirty-check every entity of the session, e.g. a whole stack's rows) first, as it
-     * does before any native query.
+     * Wakes the relay when the transaction commits, once per transaction (PostgreSQL delivers
+     * notifications at commit; one is enough, and an engine step may append dozens of events). The
+     * NOTIFY reads no table, so it must not make Hibernate flush (dirty-check every entity of the
+     * session, e.g. a whole stack's rows) first, as it does before any native query.
      */
-    private Uni<Integer> notifyRelay(Mutiny.Session session) {
+    private Uni<Void> notifyRelay(Mutiny.Session session) {
+        Mutiny.Transaction transaction = session.currentTransaction();
+        if (transaction != null && notified.put(transaction, Boolean.TRUE) != null) {
+            return Uni.createFrom().voidItem();
+        }
         FlushMode mode = session.getFlushMode();
         return Uni.createFrom().deferred(() -> {
             session.setFlushMode(FlushMode.MANUAL);
             return session.createNativeQuery(notifications.notifySql()).executeUpdate();
-        }).eventually(() -> session.setFlushMode(mode));
+        }).eventually(() -> session.setFlushMode(mode)).replaceWithVoid();
     }
 }
