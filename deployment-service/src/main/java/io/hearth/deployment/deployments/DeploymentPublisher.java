@@ -10,7 +10,9 @@ import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.resources.SoftwareConfigStore;
+import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,13 +54,26 @@ public class DeploymentPublisher {
 
     /** Appends the deployment's status; keyed by its stack, or by itself when it has none. */
     Uni<Void> status(SoftwareDeployment d) {
-        String key = d.stackId != null ? d.stackId : d.id.toString();
+        String key = statusKey(d);
+        return outbox.append("deployment", key, key, statusEvent(d)).replaceWithVoid();
+    }
+
+    /** The outbox row of the deployment's status, not yet written (see {@link #status}). */
+    OutboxEvent statusRow(SoftwareDeployment d) {
+        String key = statusKey(d);
+        return outbox.row("deployment", key, key, statusEvent(d));
+    }
+
+    private static String statusKey(SoftwareDeployment d) {
+        return d.stackId != null ? d.stackId : d.id.toString();
+    }
+
+    private static DeploymentStatusChanged statusEvent(SoftwareDeployment d) {
         Map<String, JsonNode> outputs = d.outputValues == null ? null
                 : HearthJson.read(d.outputValues, new TypeReference<Map<String, JsonNode>>() {
                 });
-        return outbox.append("deployment", key, key, new DeploymentStatusChanged(d.stackId, d.tenant,
-                d.id.toString(), d.resourceName, d.serverId, d.configId.toString(), d.action, d.status,
-                d.statusReason, d.generation, outputs)).replaceWithVoid();
+        return new DeploymentStatusChanged(d.stackId, d.tenant, d.id.toString(), d.resourceName, d.serverId,
+                d.configId.toString(), d.action, d.status, d.statusReason, d.generation, outputs);
     }
 
     /**
@@ -100,9 +115,20 @@ public class DeploymentPublisher {
         row.updatedAt = Instant.now();
         return items(row.tenant, row.serverId).chain(items -> {
             row.document = document(items);
-            return outbox.append("server", row.serverId, row.serverId,
-                    new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items));
+            return outbox.append("server", row.serverId, row.serverId, metadataEvent(row, items));
         }).replaceWithVoid();
+    }
+
+    /**
+     * The outbox row of a server's whole metadata document, not yet written, for a server row whose
+     * generation and document the caller has set (see {@link #metadata(ServerMetadataRow)}).
+     */
+    OutboxEvent metadataRow(ServerMetadataRow row, List<DeploymentItem> items) {
+        return outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
+    }
+
+    private static ServerMetadata metadataEvent(ServerMetadataRow row, List<DeploymentItem> items) {
+        return new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items);
     }
 
     /** The metadata API's body, Heat's {@code {"metadata": [items]}} with Heat's creation times. */
@@ -125,11 +151,19 @@ public class DeploymentPublisher {
                     if (configIds.isEmpty()) {
                         return Uni.createFrom().item(List.<DeploymentItem>of());
                     }
-                    return configs.byIds(configIds).map(byId -> deployments.stream()
-                            .filter(d -> byId.containsKey(d.configId))
-                            .sorted(Comparator.comparing(d -> Objects.toString(byId.get(d.configId).name, "")))
-                            .map(d -> DerivedConfig.item(d, byId.get(d.configId), signalUrl(d)))
-                            .toList());
+                    return configs.byIds(configIds).map(byId -> items(deployments, byId));
                 });
+    }
+
+    /**
+     * The metadata items of a server's deployments (oldest first) in Heat's order, by config name;
+     * {@code configs} holds their configs by id.
+     */
+    List<DeploymentItem> items(List<SoftwareDeployment> deployments, Map<UUID, SoftwareConfig> configs) {
+        return deployments.stream()
+                .filter(d -> configs.containsKey(d.configId))
+                .sorted(Comparator.comparing(d -> Objects.toString(configs.get(d.configId).name, "")))
+                .map(d -> DerivedConfig.item(d, configs.get(d.configId), signalUrl(d)))
+                .toList();
     }
 }

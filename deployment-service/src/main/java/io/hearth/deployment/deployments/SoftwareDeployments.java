@@ -54,27 +54,30 @@ public class SoftwareDeployments {
     /** Creates a deployment at generation 1. */
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
         return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
-                spec.stackId()).chain(server -> {
-                    SoftwareDeployment d = new SoftwareDeployment();
-                    d.id = UUID.randomUUID();
-                    d.tenant = spec.tenant();
-                    d.stackId = spec.stackId();
-                    d.stackName = spec.stackName();
-                    d.resourceName = spec.resourceName();
-                    d.serverId = spec.serverId();
-                    d.configId = config.id;
-                    d.inputValues = HearthJson.write(spec.inputValues() == null
-                            ? JsonNodeFactory.instance.objectNode() : spec.inputValues());
-                    d.action = spec.action();
-                    d.signalTransport = spec.signalTransport() == null ? CFN_SIGNAL : spec.signalTransport();
-                    d.inputKey = spec.inputKey();
-                    d.stackUserProjectId = spec.stackUserProjectId();
-                    d.createdAt = Instant.now();
-                    d.generation = 1;
-                    startGeneration(d, spec.status(), spec.statusReason());
-                    return d.<SoftwareDeployment>persist()
-                            .call(created -> publisher.status(created).chain(() -> publisher.metadata(server)));
-                }));
+                spec.stackId()).chain(server -> newDeployment(spec, config).<SoftwareDeployment>persist()
+                        .call(created -> publisher.status(created).chain(() -> publisher.metadata(server)))));
+    }
+
+    /** A new deployment at generation 1, not yet stored; {@code config} is the tenant's config it names. */
+    SoftwareDeployment newDeployment(NewDeployment spec, SoftwareConfig config) {
+        SoftwareDeployment d = new SoftwareDeployment();
+        d.id = UUID.randomUUID();
+        d.tenant = spec.tenant();
+        d.stackId = spec.stackId();
+        d.stackName = spec.stackName();
+        d.resourceName = spec.resourceName();
+        d.serverId = spec.serverId();
+        d.configId = config.id;
+        d.inputValues = HearthJson.write(spec.inputValues() == null
+                ? JsonNodeFactory.instance.objectNode() : spec.inputValues());
+        d.action = spec.action();
+        d.signalTransport = spec.signalTransport() == null ? CFN_SIGNAL : spec.signalTransport();
+        d.inputKey = spec.inputKey();
+        d.stackUserProjectId = spec.stackUserProjectId();
+        d.createdAt = Instant.now();
+        d.generation = 1;
+        startGeneration(d, spec.status(), spec.statusReason());
+        return d;
     }
 
     /**
@@ -87,43 +90,68 @@ public class SoftwareDeployments {
             Uni<SoftwareConfig> config = change.configId() == null ? Uni.createFrom().nullItem()
                     : config(tenant, change.configId());
             return config.chain(newConfig -> {
-                String inputs = change.inputValues() == null ? null : HearthJson.write(change.inputValues());
-                boolean rerun = (newConfig != null && !newConfig.id.equals(d.configId))
-                        || (inputs != null && !HearthJson.readTree(inputs).equals(HearthJson.readTree(d.inputValues)))
-                        || change.action() != null;
-                if (!rerun && isTerminal(change.status()) && isTerminal(d.status)) {
-                    return record(d.id.toString(), d.action, d.generation, SignalOutcome.DUPLICATE, null,
-                            change.outputValues()).replaceWith(d);
+                Applied applied = apply(d, change, newConfig);
+                Uni<Void> recorded = applied.recorded() == null ? Uni.createFrom().voidItem()
+                        : applied.recorded().persist().replaceWithVoid();
+                if (applied.recorded() != null && !applied.changed()) {
+                    return recorded.replaceWith(d);
                 }
-                if (newConfig != null) {
-                    d.configId = newConfig.id;
-                }
-                if (inputs != null) {
-                    d.inputValues = inputs;
-                }
-                if (change.action() != null) {
-                    d.action = change.action();
-                }
-                d.updatedAt = Instant.now();
-                if (rerun) {
-                    d.generation++;
-                    d.outputValues = null;
-                    startGeneration(d, change.status(), change.statusReason());
-                } else {
-                    d.status = change.status() != null ? change.status() : d.status;
-                    d.statusReason = change.statusReason() != null ? change.statusReason() : d.statusReason;
-                }
-                if (change.outputValues() != null) {
-                    d.outputValues = HearthJson.write(change.outputValues());
-                }
-                Uni<Void> recorded = !rerun && isTerminal(change.status())
-                        ? record(d.id.toString(), d.action, d.generation, SignalOutcome.APPLIED, null,
-                                change.outputValues())
-                        : Uni.createFrom().voidItem();
                 // Only a new generation changes the server's metadata: its items hold no status or outputs.
-                return recorded.chain(() -> rerun ? publish(d) : publisher.status(d)).replaceWith(d);
+                return recorded.chain(() -> applied.rerun() ? publish(d) : publisher.status(d)).replaceWith(d);
             });
         });
+    }
+
+    /**
+     * What an update does to a deployment (see {@link #update}), applied to {@code d} in memory.
+     *
+     * @param changed  whether {@code d} changed (a repeated terminal status changes nothing)
+     * @param rerun    whether it starts its next generation, which changes its server's metadata
+     * @param recorded the signal row to store for a terminal status, or null
+     */
+    record Applied(boolean changed, boolean rerun, DeploymentSignal recorded) {
+    }
+
+    /**
+     * Applies an update to a deployment in memory; {@code newConfig} is the tenant's config that
+     * {@code change} names, or null. A terminal status on a terminal deployment that does not run again is a
+     * repeat: recorded as DUPLICATE, nothing else changes.
+     */
+    Applied apply(SoftwareDeployment d, DeploymentChange change, SoftwareConfig newConfig) {
+        String inputs = change.inputValues() == null ? null : HearthJson.write(change.inputValues());
+        boolean rerun = (newConfig != null && !newConfig.id.equals(d.configId))
+                || (inputs != null && !HearthJson.readTree(inputs).equals(HearthJson.readTree(d.inputValues)))
+                || change.action() != null;
+        if (!rerun && isTerminal(change.status()) && isTerminal(d.status)) {
+            return new Applied(false, false, signalRow(d.id.toString(), d.action, d.generation,
+                    SignalOutcome.DUPLICATE, null, change.outputValues()));
+        }
+        if (newConfig != null) {
+            d.configId = newConfig.id;
+        }
+        if (inputs != null) {
+            d.inputValues = inputs;
+        }
+        if (change.action() != null) {
+            d.action = change.action();
+        }
+        d.updatedAt = Instant.now();
+        if (rerun) {
+            d.generation++;
+            d.outputValues = null;
+            startGeneration(d, change.status(), change.statusReason());
+        } else {
+            d.status = change.status() != null ? change.status() : d.status;
+            d.statusReason = change.statusReason() != null ? change.statusReason() : d.statusReason;
+        }
+        if (change.outputValues() != null) {
+            d.outputValues = HearthJson.write(change.outputValues());
+        }
+        DeploymentSignal recorded = !rerun && isTerminal(change.status())
+                ? signalRow(d.id.toString(), d.action, d.generation, SignalOutcome.APPLIED, null,
+                        change.outputValues())
+                : null;
+        return new Applied(true, rerun, recorded);
     }
 
     /**
@@ -243,12 +271,15 @@ public class SoftwareDeployments {
     }
 
     private Uni<SoftwareConfig> config(String tenant, String configId) {
-        return configs.find(tenant, configId).map(config -> {
-            if (config == null) {
-                throw new ApiException(404, "NotFound", "Software config with id " + configId + " not found");
-            }
-            return config;
-        });
+        return configs.find(tenant, configId).map(config -> requireConfig(config, configId));
+    }
+
+    /** The config found for {@code configId}, or 404 with Heat's message when there is none. */
+    static SoftwareConfig requireConfig(SoftwareConfig config, String configId) {
+        if (config == null) {
+            throw new ApiException(404, "NotFound", "Software config with id " + configId + " not found");
+        }
+        return config;
     }
 
     /**
@@ -258,8 +289,7 @@ public class SoftwareDeployments {
     private Uni<ServerMetadataRow> claimServer(String tenant, String serverId, String stackId) {
         return publisher.locked(serverId).chain(row -> {
             if (row != null && !row.tenant.equals(tenant)) {
-                return Uni.createFrom().failure(
-                        new ApiException(404, "EntityNotFound", "The Server (" + serverId + ") could not be found."));
+                return Uni.createFrom().failure(serverNotFound(serverId));
             }
             if (row != null) {
                 if (row.stackId == null && stackId != null) {
@@ -277,6 +307,11 @@ public class SoftwareDeployments {
         });
     }
 
+    /** Another tenant's server: Heat's answer for a server it cannot see. */
+    static ApiException serverNotFound(String serverId) {
+        return new ApiException(404, "EntityNotFound", "The Server (" + serverId + ") could not be found.");
+    }
+
     private Uni<SoftwareDeployment> lockedInTenant(String tenant, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);
         Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
@@ -284,15 +319,26 @@ public class SoftwareDeployments {
         return found.map(d -> requireTenant(d, tenant, id));
     }
 
-    private static SoftwareDeployment requireTenant(SoftwareDeployment d, String tenant, String id) {
+    static SoftwareDeployment requireTenant(SoftwareDeployment d, String tenant, String id) {
         if (d == null || !d.tenant.equals(tenant)) {
-            throw new ApiException(404, "NotFound", "Deployment with id " + id + " not found");
+            throw deploymentNotFound(id);
         }
         return d;
     }
 
+    /** Heat's answer for a deployment the tenant cannot see. */
+    static ApiException deploymentNotFound(String id) {
+        return new ApiException(404, "NotFound", "Deployment with id " + id + " not found");
+    }
+
     private Uni<Void> record(String deploymentId, String action, long generation, SignalOutcome outcome,
             Integer statusCode, JsonNode details) {
+        return signalRow(deploymentId, action, generation, outcome, statusCode, details).persist().replaceWithVoid();
+    }
+
+    /** The record of a signal (or of a terminal status the API set), not yet stored. */
+    private static DeploymentSignal signalRow(String deploymentId, String action, long generation,
+            SignalOutcome outcome, Integer statusCode, JsonNode details) {
         DeploymentSignal row = new DeploymentSignal();
         row.id = UUID.randomUUID();
         row.deploymentId = deploymentId;
@@ -302,7 +348,7 @@ public class SoftwareDeployments {
         row.statusCode = statusCode;
         row.details = details == null ? null : HearthJson.write(details);
         row.receivedAt = Instant.now();
-        return row.persist().replaceWithVoid();
+        return row;
     }
 
     private static ObjectNode details(DeploymentSignalled signal) {

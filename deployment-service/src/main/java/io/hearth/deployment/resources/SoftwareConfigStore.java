@@ -6,6 +6,9 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +19,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Stores and reads software configs: what Heat's {@code create/show/delete_software_config} do. */
 @ApplicationScoped
@@ -24,6 +29,14 @@ public class SoftwareConfigStore {
     private static final int KEPT = 10_000;
 
     private final Map<UUID, SoftwareConfig> read = new ConcurrentHashMap<>();
+    private final String byIdsSql;
+
+    public SoftwareConfigStore(
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.byIdsSql = "select id, tenant, name, config_group, config::text as config, inputs::text as inputs,"
+                + " outputs::text as outputs, options::text as options, created_at from " + schema
+                + ".software_config where id = any($1)";
+    }
 
     /**
      * The parts of a config to store.
@@ -79,6 +92,23 @@ public class SoftwareConfigStore {
      * {@value #KEPT} configs) and only the others are queried.
      */
     public Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids) {
+        return byIds(ids, missing -> SoftwareConfig.<SoftwareConfig>list("id in ?1", missing));
+    }
+
+    /** {@link #byIds(Collection)} through a plain SQL connection of the reactive pool (no session needed). */
+    public Uni<Map<UUID, SoftwareConfig>> byIds(SqlConnection connection, Collection<UUID> ids) {
+        return byIds(ids, missing -> connection.preparedQuery(byIdsSql).execute(Tuple.of(missing.toArray(UUID[]::new)))
+                .map(rows -> {
+                    List<SoftwareConfig> found = new ArrayList<>();
+                    for (Row row : rows) {
+                        found.add(config(row));
+                    }
+                    return found;
+                }));
+    }
+
+    private Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids,
+            Function<List<UUID>, Uni<List<SoftwareConfig>>> load) {
         Map<UUID, SoftwareConfig> found = new HashMap<>();
         List<UUID> missing = new ArrayList<>();
         for (UUID id : ids) {
@@ -92,7 +122,7 @@ public class SoftwareConfigStore {
         if (missing.isEmpty()) {
             return Uni.createFrom().item(found);
         }
-        return SoftwareConfig.<SoftwareConfig>list("id in ?1", missing).map(rows -> {
+        return load.apply(missing).map(rows -> {
             if (read.size() + rows.size() > KEPT) {
                 read.clear();
             }
@@ -102,6 +132,20 @@ public class SoftwareConfigStore {
             }
             return found;
         });
+    }
+
+    private static SoftwareConfig config(Row row) {
+        SoftwareConfig config = new SoftwareConfig();
+        config.id = row.getUUID("id");
+        config.tenant = row.getString("tenant");
+        config.name = row.getString("name");
+        config.group = row.getString("config_group");
+        config.config = row.getString("config");
+        config.inputs = row.getString("inputs");
+        config.outputs = row.getString("outputs");
+        config.options = row.getString("options");
+        config.createdAt = row.getOffsetDateTime("created_at").toInstant();
+        return config;
     }
 
     /**

@@ -2,9 +2,11 @@ package io.hearth.deployment.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.deployments.DeploymentChange;
+import io.hearth.deployment.deployments.DeploymentWriter;
 import io.hearth.deployment.deployments.NewDeployment;
 import io.hearth.deployment.deployments.SoftwareDeployments;
 import io.hearth.deployment.service.DeploymentCompletions;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -37,18 +39,19 @@ public class SoftwareDeploymentResource {
     private final SoftwareDeployments deployments;
     private final JsonBodies bodies;
     private final DeploymentCompletions completions;
+    private final DeploymentWriter writer;
 
     public SoftwareDeploymentResource(SoftwareDeployments deployments, JsonBodies bodies,
-            DeploymentCompletions completions) {
+            DeploymentCompletions completions, DeploymentWriter writer) {
         this.deployments = deployments;
+        this.writer = writer;
         this.bodies = bodies;
         this.completions = completions;
     }
 
-    /** Creates a deployment: 200 with it, as Heat answers. */
+    /** Creates a deployment: 200 with it, as Heat answers (group commit: {@link DeploymentWriter}). */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @WithTransaction
     public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
         ObjectNode json = bodies.object(body);
         NewDeployment spec = new NewDeployment(tenant, null, null, null, JsonBodies.required(json, "server_id"),
@@ -56,7 +59,7 @@ public class SoftwareDeploymentResource {
                 JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "signal_transport", TRANSPORTS), null,
                 JsonBodies.oneOf(json, "status", STATUSES), JsonBodies.string(json, "status_reason"),
                 JsonBodies.string(json, "stack_user_project_id"));
-        return deployments.create(spec).map(d -> Map.of("software_deployment", Views.deployment(d)));
+        return writer.create(spec).map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 
     /** The tenant's deployments, of one server when {@code server_id} is given. */
@@ -84,12 +87,13 @@ public class SoftwareDeploymentResource {
 
     /**
      * Updates a deployment (any of config_id, input_values, output_values, action, status, status_reason); a
-     * terminal status ends the waiting action of the deployment's stack resource.
+     * terminal status ends the waiting action of the deployment's stack resource. A deployment no stack owns
+     * is updated with group commit ({@link DeploymentWriter}); one a stack owns in the engine's transaction,
+     * which also ends its resource's wait.
      */
     @PUT
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @WithTransaction
     public Uni<Map<String, Object>> update(@PathParam("tenant") String tenant, @PathParam("id") String id,
             String body) {
         ObjectNode json = bodies.object(body);
@@ -97,7 +101,9 @@ public class SoftwareDeploymentResource {
                 JsonBodies.map(json, "input_values"), JsonBodies.map(json, "output_values"),
                 JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "status", STATUSES),
                 JsonBodies.string(json, "status_reason"));
-        return deployments.update(tenant, id, change).call(completions::settled)
+        return writer.update(tenant, id, change)
+                .chain(d -> d != null ? Uni.createFrom().item(d) : Panache.withTransaction(
+                        () -> deployments.update(tenant, id, change).call(completions::settled)))
                 .map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 

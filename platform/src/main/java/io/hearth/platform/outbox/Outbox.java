@@ -51,6 +51,19 @@ public class Outbox {
 
     /** Appends an envelope for a topic of the caller's choice. */
     public Uni<CloudEvent> append(String aggregateType, String key, String topic, CloudEvent event) {
+        return persist(row(aggregateType, key, topic, event)).replaceWith(event);
+    }
+
+    /**
+     * The outbox row of a catalogued event, not yet written: for {@link OutboxWriter}, which writes
+     * rows through a plain SQL connection.
+     */
+    public OutboxEvent row(String aggregateType, String key, String subject, Object data) {
+        CloudEvent event = CloudEvent.of(config.source(), subject, data);
+        return row(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
+    }
+
+    private static OutboxEvent row(String aggregateType, String key, String topic, CloudEvent event) {
         OutboxEvent row = new OutboxEvent();
         row.id = UUID.fromString(event.id());
         row.aggregatetype = aggregateType;
@@ -59,7 +72,7 @@ public class Outbox {
         row.topic = topic;
         row.payload = event.toJson();
         row.timestamp = event.time();
-        return persist(row).replaceWith(event);
+        return row;
     }
 
     /**

@@ -10,14 +10,22 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -39,9 +47,6 @@ public class OutboxRelay {
     /** The channel the relay sends on; its connector settings come from configuration. */
     public static final String CHANNEL = "hearth-outbox";
 
-    private static final String CLAIM = "select id, aggregatetype, aggregateid, type, topic,"
-            + " payload::text as payload, timestamp, published_at from {h-schema}outbox_event"
-            + " where published_at is null order by seq limit :limit for update skip locked";
 
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
@@ -50,11 +55,19 @@ public class OutboxRelay {
     private final ContextLoop<Integer> cleanupLoop;
     private final OutboxNotifications notifications;
     private final Vertx vertx;
+    private final Pool pool;
+    private final String claim;
+    private final String mark;
 
     public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
             Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry,
-            OutboxNotifications notifications) {
+            OutboxNotifications notifications, Pool pool,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.emitter = emitter;
+        this.pool = pool;
+        this.claim = "select id, aggregateid, topic, payload::text as payload from " + schema + ".outbox_event"
+                + " where published_at is null order by seq limit $1 for update skip locked";
+        this.mark = "update " + schema + ".outbox_event set published_at = $1 where id = any($2)";
         this.notifications = notifications;
         this.vertx = vertx;
         this.config = config.relay();
@@ -90,19 +103,29 @@ public class OutboxRelay {
      * marking of the rows; a failure there rolls the batch back as a crash would.
      */
     Uni<Integer> drainOnce(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
-        return Panache.withTransaction(() -> claim().chain(batch -> batch.isEmpty()
+        // Plain SQL on the reactive pool: a batch needs no entities, and the relay runs after every commit.
+        return pool.withTransaction(connection -> claim(connection).chain(batch -> batch.isEmpty()
                 ? Uni.createFrom().item(0)
                 : send(batch)
                         .chain(() -> afterAck.apply(batch))
-                        .chain(() -> markPublished(batch))
+                        .chain(() -> markPublished(connection, batch))
                         .invoke(() -> published.increment(batch.size()))
                         .replaceWith(batch.size())));
     }
 
-    private Uni<List<OutboxEvent>> claim() {
-        return Panache.getSession().chain(session -> session.createNativeQuery(CLAIM, OutboxEvent.class)
-                .setParameter("limit", config.batchSize())
-                .getResultList());
+    private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
+        return connection.preparedQuery(claim).execute(Tuple.of(config.batchSize())).map(rows -> {
+            List<OutboxEvent> batch = new ArrayList<>(rows.size());
+            for (Row row : rows) {
+                OutboxEvent event = new OutboxEvent();
+                event.id = row.getUUID("id");
+                event.aggregateid = row.getString("aggregateid");
+                event.topic = row.getString("topic");
+                event.payload = row.getString("payload");
+                batch.add(event);
+            }
+            return batch;
+        });
     }
 
     private Uni<Void> send(List<OutboxEvent> batch) {
@@ -136,9 +159,9 @@ public class OutboxRelay {
                 .build();
     }
 
-    private Uni<Void> markPublished(List<OutboxEvent> batch) {
-        return OutboxEvent.update("publishedAt = ?1 where id in ?2", Instant.now(),
-                batch.stream().map(row -> row.id).toList()).replaceWithVoid();
+    private Uni<Void> markPublished(SqlConnection connection, List<OutboxEvent> batch) {
+        return connection.preparedQuery(mark).execute(Tuple.of(OffsetDateTime.now(ZoneOffset.UTC),
+                batch.stream().map(row -> row.id).toArray(UUID[]::new))).replaceWithVoid();
     }
 
     private Uni<Integer> deletePublished() {
