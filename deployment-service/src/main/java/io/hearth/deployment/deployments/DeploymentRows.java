@@ -2,20 +2,20 @@ package io.hearth.deployment.deployments;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.lang.reflect.Array;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -46,22 +46,40 @@ public class DeploymentRows {
         lockDeployments = "select " + COLUMNS + " from " + deployments + " where id = any($1) order by id for update";
         ofServers = "select " + COLUMNS + " from " + deployments
                 + " where server_id = any($1) order by server_id, created_at, id";
+        // Each write is one statement for all of a batch's rows: arrays of the columns, unnested.
         insertDeployment = "insert into " + deployments + " (id, tenant, stack_id, stack_name, resource_name,"
                 + " server_id, config_id, input_values, output_values, action, status, status_reason,"
                 + " signal_transport, input_key, stack_user_project_id, generation, signal_expires_at, created_at,"
-                + " updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10, $11,"
-                + " $12, $13, $14, $15, $16, $17, $18, $19)";
-        updateDeployment = "update " + deployments + " set config_id = $2, input_values = $3::text::jsonb,"
-                + " output_values = $4::text::jsonb, action = $5, status = $6, status_reason = $7, generation = $8,"
-                + " signal_expires_at = $9, updated_at = $10 where id = $1";
-        // Makes the row of a server nobody deployed to yet, and locks it either way; answers its owner.
+                + " updated_at) select id, tenant, stack_id, stack_name, resource_name, server_id, config_id,"
+                + " input_values::jsonb, output_values::jsonb, action, status, status_reason, signal_transport,"
+                + " input_key, stack_user_project_id, generation, signal_expires_at, created_at, updated_at"
+                + " from unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[],"
+                + " $7::uuid[], $8::text[], $9::text[], $10::varchar[], $11::varchar[], $12::text[], $13::varchar[],"
+                + " $14::varchar[], $15::varchar[], $16::int8[], $17::timestamptz[], $18::timestamptz[],"
+                + " $19::timestamptz[]) as r(id, tenant, stack_id, stack_name, resource_name, server_id, config_id,"
+                + " input_values, output_values, action, status, status_reason, signal_transport, input_key,"
+                + " stack_user_project_id, generation, signal_expires_at, created_at, updated_at)";
+        updateDeployment = "update " + deployments + " d set config_id = r.config_id,"
+                + " input_values = r.input_values::jsonb, output_values = r.output_values::jsonb, action = r.action,"
+                + " status = r.status, status_reason = r.status_reason, generation = r.generation,"
+                + " signal_expires_at = r.signal_expires_at, updated_at = r.updated_at from unnest($1::uuid[],"
+                + " $2::uuid[], $3::text[], $4::text[], $5::varchar[], $6::varchar[], $7::text[], $8::int8[],"
+                + " $9::timestamptz[], $10::timestamptz[]) as r(id, config_id, input_values, output_values, action,"
+                + " status, status_reason, generation, signal_expires_at, updated_at) where d.id = r.id";
+        // Makes the row of a server nobody deployed to yet, and locks it either way (in the order of the
+        // server ids); answers its owner.
         claimServer = "insert into " + servers + " (server_id, tenant, generation, updated_at)"
-                + " values ($1, $2, 0, $3) on conflict (server_id) do update set server_id = excluded.server_id"
+                + " select server_id, tenant, 0, $3 from unnest($1::varchar[], $2::varchar[]) as r(server_id, tenant)"
+                + " order by server_id on conflict (server_id) do update set server_id = excluded.server_id"
                 + " returning server_id, tenant, stack_id, generation";
-        updateServer = "update " + servers + " set generation = $2, document = $3, updated_at = $4"
-                + " where server_id = $1";
+        updateServer = "update " + servers + " s set generation = r.generation, document = r.document,"
+                + " updated_at = r.updated_at from unnest($1::varchar[], $2::int8[], $3::text[], $4::timestamptz[])"
+                + " as r(server_id, generation, document, updated_at) where s.server_id = r.server_id";
         insertSignal = "insert into " + schema + ".deployment_signal (id, deployment_id, action, generation,"
-                + " outcome, status_code, details, received_at) values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)";
+                + " outcome, status_code, details, received_at) select id, deployment_id, action, generation,"
+                + " outcome, status_code, details::jsonb, received_at from unnest($1::uuid[], $2::varchar[],"
+                + " $3::varchar[], $4::int8[], $5::varchar[], $6::int4[], $7::text[], $8::timestamptz[])"
+                + " as r(id, deployment_id, action, generation, outcome, status_code, details, received_at)";
     }
 
     /** The deployments with these ids, locked until the transaction ends, by id. */
@@ -96,57 +114,93 @@ public class DeploymentRows {
         if (tenantByServer.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        List<Tuple> claims = new ArrayList<>();
-        OffsetDateTime now = time(Instant.now());
-        tenantByServer.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(claim -> claims.add(Tuple.of(claim.getKey(), claim.getValue(), now)));
-        return connection.preparedQuery(claimServer).executeBatch(claims).map(result -> {
-            Map<String, ServerMetadataRow> rows = new LinkedHashMap<>();
-            for (RowSet<Row> set = result; set != null; set = set.next()) {
-                for (Row row : set) {
-                    ServerMetadataRow server = new ServerMetadataRow();
-                    server.serverId = row.getString("server_id");
-                    server.tenant = row.getString("tenant");
-                    server.stackId = row.getString("stack_id");
-                    server.generation = row.getLong("generation");
-                    rows.put(server.serverId, server);
-                }
-            }
-            return rows;
-        });
+        String[] serverIds = tenantByServer.keySet().toArray(String[]::new);
+        String[] tenants = new String[serverIds.length];
+        for (int i = 0; i < serverIds.length; i++) {
+            tenants[i] = tenantByServer.get(serverIds[i]);
+        }
+        return connection.preparedQuery(claimServer).execute(Tuple.of(serverIds, tenants, time(Instant.now())))
+                .map(result -> {
+                    Map<String, ServerMetadataRow> rows = new LinkedHashMap<>();
+                    for (Row row : result) {
+                        ServerMetadataRow server = new ServerMetadataRow();
+                        server.serverId = row.getString("server_id");
+                        server.tenant = row.getString("tenant");
+                        server.stackId = row.getString("stack_id");
+                        server.generation = row.getLong("generation");
+                        rows.put(server.serverId, server);
+                    }
+                    return rows;
+                });
     }
 
     Uni<Void> insert(SqlConnection connection, List<SoftwareDeployment> deployments) {
-        List<Tuple> rows = deployments.stream().map(d -> Tuple.from(Arrays.asList(d.id, d.tenant,
-                d.stackId, d.stackName, d.resourceName, d.serverId, d.configId, d.inputValues, d.outputValues,
-                d.action, d.status, d.statusReason, d.signalTransport, d.inputKey, d.stackUserProjectId,
-                d.generation, time(d.signalExpiresAt), time(d.createdAt), time(d.updatedAt)))).toList();
-        return batch(connection, insertDeployment, rows);
+        return write(connection, insertDeployment, deployments, List.of(uuid(d -> d.id), text(d -> d.tenant),
+                text(d -> d.stackId), text(d -> d.stackName), text(d -> d.resourceName), text(d -> d.serverId),
+                uuid(d -> d.configId), text(d -> d.inputValues), text(d -> d.outputValues), text(d -> d.action),
+                text(d -> d.status), text(d -> d.statusReason), text(d -> d.signalTransport), text(d -> d.inputKey),
+                text(d -> d.stackUserProjectId), number(d -> d.generation), time(d -> d.signalExpiresAt),
+                time(d -> d.createdAt), time(d -> d.updatedAt)));
     }
 
     Uni<Void> update(SqlConnection connection, List<SoftwareDeployment> deployments) {
-        List<Tuple> rows = deployments.stream().map(d -> Tuple.from(Arrays.asList(d.id, d.configId,
-                d.inputValues, d.outputValues, d.action, d.status, d.statusReason, d.generation,
-                time(d.signalExpiresAt), time(d.updatedAt)))).toList();
-        return batch(connection, updateDeployment, rows);
+        return write(connection, updateDeployment, deployments, List.of(uuid(d -> d.id), uuid(d -> d.configId),
+                text(d -> d.inputValues), text(d -> d.outputValues), text(d -> d.action), text(d -> d.status),
+                text(d -> d.statusReason), number(d -> d.generation), time(d -> d.signalExpiresAt),
+                time(d -> d.updatedAt)));
     }
 
     /** Stores the servers' new generations and documents. */
-    Uni<Void> updateServers(SqlConnection connection, Collection<ServerMetadataRow> servers) {
-        List<Tuple> rows = servers.stream().map(s -> Tuple.of(s.serverId, s.generation, s.document,
-                time(s.updatedAt))).toList();
-        return batch(connection, updateServer, rows);
+    Uni<Void> updateServers(SqlConnection connection, List<ServerMetadataRow> servers) {
+        return write(connection, updateServer, servers, List.of(text(s -> s.serverId), number(s -> s.generation),
+                text(s -> s.document), time(s -> s.updatedAt)));
     }
 
     Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {
-        List<Tuple> rows = signals.stream().map(s -> Tuple.from(Arrays.asList(s.id, s.deploymentId,
-                s.action, s.generation, s.outcome, s.statusCode, s.details, time(s.receivedAt)))).toList();
-        return batch(connection, insertSignal, rows);
+        return write(connection, insertSignal, signals, List.of(uuid(s -> s.id), text(s -> s.deploymentId),
+                text(s -> s.action), number(s -> s.generation), text(s -> s.outcome),
+                new Column<DeploymentSignal>(Integer.class, s -> s.statusCode), text(s -> s.details),
+                time(s -> s.receivedAt)));
     }
 
-    private static Uni<Void> batch(SqlConnection connection, String sql, List<Tuple> rows) {
-        return rows.isEmpty() ? Uni.createFrom().voidItem()
-                : connection.preparedQuery(sql).executeBatch(rows).replaceWithVoid();
+    /**
+     * A column of a multi-row write: its Java type (the PostgreSQL client encodes an array by its element
+     * type) and its value in a row.
+     */
+    private record Column<T>(Class<?> type, Function<T, Object> value) {
+    }
+
+    private static <T> Column<T> uuid(Function<T, UUID> value) {
+        return new Column<>(UUID.class, value::apply);
+    }
+
+    private static <T> Column<T> text(Function<T, String> value) {
+        return new Column<>(String.class, value::apply);
+    }
+
+    private static <T> Column<T> number(Function<T, Long> value) {
+        return new Column<>(Long.class, value::apply);
+    }
+
+    private static <T> Column<T> time(Function<T, Instant> value) {
+        return new Column<>(OffsetDateTime.class, row -> time(value.apply(row)));
+    }
+
+    /** One statement writing every row: its parameters are the columns, each an array with a value per row. */
+    private static <T> Uni<Void> write(SqlConnection connection, String sql, List<T> rows, List<Column<T>> columns) {
+        if (rows.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        Object[] arrays = new Object[columns.size()];
+        for (int c = 0; c < columns.size(); c++) {
+            Column<T> column = columns.get(c);
+            Object[] values = (Object[]) Array.newInstance(column.type(), rows.size());
+            for (int r = 0; r < rows.size(); r++) {
+                values[r] = column.value().apply(rows.get(r));
+            }
+            arrays[c] = values;
+        }
+        return connection.preparedQuery(sql).execute(Tuple.from(arrays)).replaceWithVoid();
     }
 
     private static SoftwareDeployment deployment(Row row) {

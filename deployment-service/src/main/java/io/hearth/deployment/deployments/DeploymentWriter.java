@@ -4,6 +4,8 @@ import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.resources.SoftwareConfigStore;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
@@ -50,9 +52,12 @@ public class DeploymentWriter {
     private final OutboxWriter outbox;
     private final Queue<Request> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean running = new AtomicBoolean();
+    private final DistributionSummary batches;
 
     public DeploymentWriter(Pool pool, DeploymentRows rows, SoftwareDeployments deployments,
-            DeploymentPublisher publisher, SoftwareConfigStore configs, OutboxWriter outbox) {
+            DeploymentPublisher publisher, SoftwareConfigStore configs, OutboxWriter outbox, MeterRegistry registry) {
+        this.batches = DistributionSummary.builder("hearth.deployments.batch.size")
+                .description("Requests of the deployments API written in one transaction").register(registry);
         this.pool = pool;
         this.rows = rows;
         this.deployments = deployments;
@@ -99,6 +104,7 @@ public class DeploymentWriter {
             }
             return;
         }
+        batches.record(batch.size());
         run(batch).subscribe().with(done -> next(), failure -> next());
     }
 
@@ -152,10 +158,10 @@ public class DeploymentWriter {
             }
             return rows.claimServers(connection, changes.claims).chain(servers -> {
                 changes.refuseOtherTenants(servers);
-                return rows.insert(connection, changes.created)
-                        .chain(() -> rows.update(connection, changes.updated))
-                        .chain(() -> rows.insertSignals(connection, changes.signals))
-                        .chain(() -> publish(connection, changes, servers));
+                // Sent together: the connection pipelines them, and PostgreSQL runs them in this order.
+                return Uni.combine().all().unis(rows.insert(connection, changes.created),
+                        rows.update(connection, changes.updated), rows.insertSignals(connection, changes.signals))
+                        .discardItems().chain(() -> publish(connection, changes, servers));
             });
         }));
     }
@@ -183,7 +189,8 @@ public class DeploymentWriter {
                     documents.add(server);
                     events.add(publisher.metadataRow(server, items));
                 }
-                return rows.updateServers(connection, documents).chain(() -> outbox.write(connection, events));
+                return Uni.combine().all().unis(rows.updateServers(connection, documents),
+                        outbox.write(connection, events)).discardItems();
             });
         });
     }

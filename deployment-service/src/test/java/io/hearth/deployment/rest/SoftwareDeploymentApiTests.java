@@ -34,6 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -285,6 +288,71 @@ class SoftwareDeploymentApiTests {
                 {"config_id": "%s", "server_id": "%s"}""".formatted(theirs, server))
                 .post("/v1/demo/software_deployments"), 404)).isEqualTo("Software config with id " + theirs + " not found");
         assertThat(show(id).path("status").asText()).isEqualTo("IN_PROGRESS");
+    }
+
+    @Test
+    void concurrentCreatesAndSignalsAllLandAndARefusedOneInTheSameBatchChangesNothing() throws Exception {
+        String config = config("together", "[]", "[{\"name\": \"n\"}]");
+        String theirs = post("/v1/other/software_configs", "{\"name\": \"theirs\"}", 200, "other-token")
+                .path("software_config").path("id").asText();
+        String foreign = "server-" + UUID.randomUUID();
+        post("/v1/other/software_deployments", """
+                {"config_id": "%s", "server_id": "%s"}""".formatted(theirs, foreign), 200, "other-token");
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Response>> mine = new ArrayList<>();
+            List<Future<Response>> refused = new ArrayList<>();
+            for (int i = 0; i < 24; i++) {
+                mine.add(clients.submit(() -> request(TOKEN).contentType(ContentType.JSON).body("""
+                        {"config_id": "%s", "server_id": "%s", "action": "CREATE"}""".formatted(config, server))
+                        .post("/v1/demo/software_deployments")));
+                if (i % 6 == 0) {
+                    refused.add(clients.submit(() -> request(TOKEN).contentType(ContentType.JSON).body("""
+                            {"config_id": "%s", "server_id": "%s"}""".formatted(config, foreign))
+                            .post("/v1/demo/software_deployments")));
+                }
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<Response> created : mine) {
+                ids.add(json(created.get(), 200).path("software_deployment").path("id").asText());
+            }
+            for (Future<Response> answer : refused) {
+                assertThat(message(answer.get(), 404)).isEqualTo("The Server (" + foreign + ") could not be found.");
+            }
+            assertThat(db.queryLong("select count(*) from software_deployment where server_id = ?", foreign))
+                    .isEqualTo(1);
+            JsonNode items = get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata");
+            List<String> listed = new ArrayList<>();
+            items.forEach(item -> listed.add(item.path("id").asText()));
+            assertThat(listed).containsExactlyInAnyOrderElementsOf(ids);
+            // Documents are published in the order of their generations, the last one holding every deployment.
+            ServerMetadata last = await().atMost(WAIT).until(() -> metadata.getRecords().stream()
+                    .filter(r -> server.equals(r.key())).map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
+                    .reduce((first, second) -> second).orElse(null), m -> m != null && m.deployments().size() == 24);
+            List<Long> generations = metadata.getRecords().stream().filter(r -> server.equals(r.key()))
+                    .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class).generation()).toList();
+            assertThat(generations).isSorted().doesNotHaveDuplicates().endsWith(last.generation());
+
+            List<Future<Response>> signals = new ArrayList<>();
+            for (String id : ids) {
+                signals.add(clients.submit(() -> request(TOKEN).contentType(ContentType.JSON).body("""
+                        {"status": "COMPLETE", "output_values": {"n": "%s"}}""".formatted(id))
+                        .put("/v1/demo/software_deployments/" + id)));
+            }
+            for (Future<Response> signal : signals) {
+                assertThat(json(signal.get(), 200).path("software_deployment").path("status").asText())
+                        .isEqualTo("COMPLETE");
+            }
+            for (String id : ids) {
+                assertThat(show(id).path("output_values").path("n").asText()).isEqualTo(id);
+                await().atMost(WAIT).until(() -> statuses(id).stream().anyMatch(s -> "COMPLETE".equals(s.status())));
+            }
+            assertThat(db.queryLong("select count(*) from deployment_signal where outcome = 'APPLIED'"
+                    + " and deployment_id in (select id::text from software_deployment where server_id = ?)", server))
+                    .isEqualTo(24);
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test

@@ -4,9 +4,10 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -24,9 +25,12 @@ public class OutboxWriter {
     public OutboxWriter(OutboxNotifications notifications,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.notifications = notifications;
+        // One statement for all rows; "order by n" keeps their order in the seq the relay publishes by.
         this.insert = "insert into " + schema + ".outbox_event"
                 + " (id, aggregatetype, aggregateid, type, topic, payload, timestamp)"
-                + " values ($1, $2, $3, $4, $5, $6::text::jsonb, $7)";
+                + " select id, aggregatetype, aggregateid, type, topic, payload::jsonb, timestamp from unnest($1::uuid[],"
+                + " $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::timestamptz[])"
+                + " with ordinality as r(id, aggregatetype, aggregateid, type, topic, payload, timestamp, n) order by n";
     }
 
     /** Inserts the rows in their order (the relay publishes in it) and notifies the relay. */
@@ -34,13 +38,27 @@ public class OutboxWriter {
         if (rows.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<Tuple> batch = new ArrayList<>(rows.size());
-        for (OutboxEvent row : rows) {
-            batch.add(Tuple.from(new Object[] {row.id, row.aggregatetype, row.aggregateid, row.type, row.topic, row.payload,
-                    row.timestamp.atOffset(ZoneOffset.UTC)}));
+        int size = rows.size();
+        UUID[] ids = new UUID[size];
+        String[] types = new String[size];
+        String[] keys = new String[size];
+        String[] eventTypes = new String[size];
+        String[] topics = new String[size];
+        String[] payloads = new String[size];
+        OffsetDateTime[] times = new OffsetDateTime[size];
+        for (int i = 0; i < size; i++) {
+            OutboxEvent row = rows.get(i);
+            ids[i] = row.id;
+            types[i] = row.aggregatetype;
+            keys[i] = row.aggregateid;
+            eventTypes[i] = row.type;
+            topics[i] = row.topic;
+            payloads[i] = row.payload;
+            times[i] = row.timestamp.atOffset(ZoneOffset.UTC);
         }
-        return connection.preparedQuery(insert).executeBatch(batch)
-                .chain(() -> connection.query(notifications.notifySql()).execute())
-                .replaceWithVoid();
+        // Both statements go at once (the connection pipelines them); the NOTIFY takes effect at commit.
+        return Uni.combine().all().unis(connection.preparedQuery(insert)
+                .execute(Tuple.from(new Object[] {ids, types, keys, eventTypes, topics, payloads, times})),
+                connection.query(notifications.notifySql()).execute()).discardItems();
     }
 }
