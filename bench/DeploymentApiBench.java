@@ -51,12 +51,15 @@ public class DeploymentApiBench {
         String config = id(send("POST", "/software_configs", """
                 {"name": "bench", "group": "script", "config": "#!/bin/sh\\necho $x > $heat_outputs_path.y",
                  "inputs": [{"name": "x", "type": "String", "default": "1"}], "outputs": [{"name": "y"}]}""", 200));
-        // warm-up: both JVMs' paths through the API
-        String warm = UUID.randomUUID().toString();
-        for (int i = 0; i < 100; i++) {
-            String d = id(send("POST", "/software_deployments", deployment(config, warm), 200));
+        // Warm-up: both JVMs' paths through the API, with the measured threads, until the JIT has compiled
+        // them (BENCH_WARMUP create+signal pairs, default 3000; figures from colder JVMs vary by half).
+        int warmups = Integer.parseInt(System.getenv().getOrDefault("BENCH_WARMUP", "3000"));
+        AtomicInteger warmed = new AtomicInteger();
+        String warmServers = "warm-" + UUID.randomUUID() + "-";
+        run("warm-up (create + signal)", warmups, threads, () -> {
+            String d = id(send("POST", "/software_deployments", deployment(config, warmServers + warmed.getAndIncrement() / 2), 200));
             send("PUT", "/software_deployments/" + d, signal(), 200);
-        }
+        });
 
         List<String> created = Collections.synchronizedList(new ArrayList<>());
         String[] servers = new String[Math.max(1, deployments / 2)];

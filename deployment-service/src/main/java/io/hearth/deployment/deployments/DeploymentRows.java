@@ -58,7 +58,10 @@ public class DeploymentRows {
                 + " $14::varchar[], $15::varchar[], $16::int8[], $17::timestamptz[], $18::timestamptz[],"
                 + " $19::timestamptz[]) as r(id, tenant, stack_id, stack_name, resource_name, server_id, config_id,"
                 + " input_values, output_values, action, status, status_reason, signal_transport, input_key,"
-                + " stack_user_project_id, generation, signal_expires_at, created_at, updated_at)";
+                + " stack_user_project_id, generation, signal_expires_at, created_at, updated_at)"
+                // only onto servers of the deployment's tenant (another tenant's server is not found)
+                + " where exists (select 1 from " + servers + " s where s.server_id = r.server_id"
+                + " and s.tenant = r.tenant)";
         updateDeployment = "update " + deployments + " d set config_id = r.config_id,"
                 + " input_values = r.input_values::jsonb, output_values = r.output_values::jsonb, action = r.action,"
                 + " status = r.status, status_reason = r.status_reason, generation = r.generation,"
@@ -96,6 +99,9 @@ public class DeploymentRows {
 
     /** Every deployment of these servers, by server, oldest first. */
     Uni<Map<String, List<SoftwareDeployment>>> ofServers(SqlConnection connection, Collection<String> serverIds) {
+        if (serverIds.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
         return connection.preparedQuery(ofServers).execute(Tuple.of(serverIds.toArray(String[]::new))).map(rows -> {
             Map<String, List<SoftwareDeployment>> byServer = new LinkedHashMap<>();
             for (Row row : rows) {

@@ -156,42 +156,49 @@ public class DeploymentWriter {
             for (Request request : batch) {
                 request.decide(this, found, byId, changes);
             }
-            return rows.claimServers(connection, changes.claims).chain(servers -> {
-                changes.refuseOtherTenants(servers);
-                // Sent together: the connection pipelines them, and PostgreSQL runs them in this order.
-                return Uni.combine().all().unis(rows.insert(connection, changes.created),
-                        rows.update(connection, changes.updated), rows.insertSignals(connection, changes.signals))
-                        .discardItems().chain(() -> publish(connection, changes, servers));
-            });
+            // One round trip: PostgreSQL runs them in this order; a create goes in only when its server's row
+            // (just claimed) is its tenant's, as refuseOtherTenants decides from the claims' answer.
+            Set<String> candidates = new TreeSet<>(changes.claims.keySet());
+            return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
+                    rows.insert(connection, changes.created), rows.update(connection, changes.updated),
+                    rows.insertSignals(connection, changes.signals), rows.ofServers(connection, candidates))
+                    .with((servers, inserted, updatedRows, signals, byServer) -> {
+                        changes.refuseOtherTenants(servers);
+                        return new Claimed(servers, byServer);
+                    })
+                    .chain(claimed -> publish(connection, changes, claimed));
         }));
     }
 
+    /** The servers' rows as claimed, and their deployments (the batch's included). */
+    private record Claimed(Map<String, ServerMetadataRow> servers, Map<String, List<SoftwareDeployment>> deployments) {
+    }
+
     /** Each changed deployment's status, then each touched server's new document, in the outbox. */
-    private Uni<Void> publish(SqlConnection connection, Changes changes, Map<String, ServerMetadataRow> servers) {
+    private Uni<Void> publish(SqlConnection connection, Changes changes, Claimed claimed) {
         List<OutboxEvent> events = new ArrayList<>();
         changes.statuses.forEach(d -> events.add(publisher.statusRow(d)));
         Set<String> touched = changes.touched;
-        touched.retainAll(servers.keySet());
+        touched.retainAll(claimed.servers().keySet());
         if (touched.isEmpty()) {
             return outbox.write(connection, events);
         }
-        return rows.ofServers(connection, touched).chain(byServer -> {
-            Set<UUID> used = new HashSet<>();
-            byServer.values().forEach(list -> list.forEach(d -> used.add(d.configId)));
-            return configs.byIds(connection, used).chain(byId -> {
-                List<ServerMetadataRow> documents = new ArrayList<>();
-                for (String serverId : touched) {
-                    ServerMetadataRow server = servers.get(serverId);
-                    var items = publisher.items(byServer.getOrDefault(serverId, List.of()), byId);
-                    server.generation++;
-                    server.updatedAt = Instant.now();
-                    server.document = DeploymentPublisher.document(items);
-                    documents.add(server);
-                    events.add(publisher.metadataRow(server, items));
-                }
-                return Uni.combine().all().unis(rows.updateServers(connection, documents),
-                        outbox.write(connection, events)).discardItems();
-            });
+        Set<UUID> used = new HashSet<>();
+        touched.forEach(server -> claimed.deployments().getOrDefault(server, List.of())
+                .forEach(d -> used.add(d.configId)));
+        return configs.byIds(connection, used).chain(byId -> {
+            List<ServerMetadataRow> documents = new ArrayList<>();
+            for (String serverId : touched) {
+                ServerMetadataRow server = claimed.servers().get(serverId);
+                var items = publisher.items(claimed.deployments().getOrDefault(serverId, List.of()), byId);
+                server.generation++;
+                server.updatedAt = Instant.now();
+                server.document = DeploymentPublisher.document(items);
+                documents.add(server);
+                events.add(publisher.metadataRow(server, items));
+            }
+            return Uni.combine().all().unis(rows.updateServers(connection, documents),
+                    outbox.write(connection, events)).discardItems();
         });
     }
 

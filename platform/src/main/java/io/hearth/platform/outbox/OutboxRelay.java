@@ -21,8 +21,8 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -34,10 +34,11 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 
 /**
  * Publishes the outbox to Kafka as soon as outbox rows commit (woken by
- * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction: claim unpublished rows with
- * {@code FOR UPDATE SKIP LOCKED} (so replicas share the work), send them with their key,
- * wait for the broker's acknowledgement of every one, then mark them published. A crash at
- * any point rolls the transaction back and the rows are sent again: delivery is at least
+ * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction in plain
+ * SQL: one statement claims unpublished rows with {@code FOR UPDATE SKIP LOCKED} (so replicas share
+ * the work) and marks them published; the relay sends them with their key, waits for the broker's
+ * acknowledgement of every one, and only then commits. A crash at any point before the commit rolls
+ * the mark back and the rows are sent again: delivery is at least
  * once, and consumers deduplicate on the event id. A row without a payload is sent as a
  * tombstone: its key with a null value.
  */
@@ -57,7 +58,6 @@ public class OutboxRelay {
     private final Vertx vertx;
     private final Pool pool;
     private final String claim;
-    private final String mark;
 
     public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
             Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry,
@@ -65,9 +65,11 @@ public class OutboxRelay {
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.emitter = emitter;
         this.pool = pool;
-        this.claim = "select id, aggregateid, topic, payload::text as payload from " + schema + ".outbox_event"
-                + " where published_at is null order by seq limit $1 for update skip locked";
-        this.mark = "update " + schema + ".outbox_event set published_at = $1 where id = any($2)";
+        // Claims and marks in one statement: the mark commits only after the broker acknowledged the batch, and
+        // a failure before that rolls it back with the claim.
+        this.claim = "update " + schema + ".outbox_event set published_at = $2 where seq in (select seq from "
+                + schema + ".outbox_event where published_at is null order by seq limit $1 for update skip locked)"
+                + " returning seq, id, aggregateid, topic, payload::text as payload";
         this.notifications = notifications;
         this.vertx = vertx;
         this.config = config.relay();
@@ -100,7 +102,7 @@ public class OutboxRelay {
 
     /**
      * Publishes one batch, calling {@code afterAck} between the broker's acknowledgement and the
-     * marking of the rows; a failure there rolls the batch back as a crash would.
+     * commit that marks the rows published; a failure there rolls the batch back as a crash would.
      */
     Uni<Integer> drainOnce(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
         // Plain SQL on the reactive pool: a batch needs no entities, and the relay runs after every commit.
@@ -108,15 +110,18 @@ public class OutboxRelay {
                 ? Uni.createFrom().item(0)
                 : send(batch)
                         .chain(() -> afterAck.apply(batch))
-                        .chain(() -> markPublished(connection, batch))
                         .invoke(() -> published.increment(batch.size()))
                         .replaceWith(batch.size())));
     }
 
     private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
-        return connection.preparedQuery(claim).execute(Tuple.of(config.batchSize())).map(rows -> {
-            List<OutboxEvent> batch = new ArrayList<>(rows.size());
-            for (Row row : rows) {
+        Tuple parameters = Tuple.of(config.batchSize(), OffsetDateTime.now(ZoneOffset.UTC));
+        return connection.preparedQuery(claim).execute(parameters).map(rows -> {
+            List<Row> claimed = new ArrayList<>(rows.size());
+            rows.forEach(claimed::add);
+            claimed.sort(Comparator.comparingLong(row -> row.getLong("seq"))); // RETURNING has no order of its own
+            List<OutboxEvent> batch = new ArrayList<>(claimed.size());
+            for (Row row : claimed) {
                 OutboxEvent event = new OutboxEvent();
                 event.id = row.getUUID("id");
                 event.aggregateid = row.getString("aggregateid");
@@ -157,11 +162,6 @@ public class OutboxRelay {
                 .withTopic(row.topic)
                 .withKey(row.aggregateid)
                 .build();
-    }
-
-    private Uni<Void> markPublished(SqlConnection connection, List<OutboxEvent> batch) {
-        return connection.preparedQuery(mark).execute(Tuple.of(OffsetDateTime.now(ZoneOffset.UTC),
-                batch.stream().map(row -> row.id).toArray(UUID[]::new))).replaceWithVoid();
     }
 
     private Uni<Integer> deletePublished() {
