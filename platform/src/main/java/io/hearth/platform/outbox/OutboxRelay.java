@@ -67,7 +67,7 @@ public class OutboxRelay {
         this.pool = pool;
         // Claims and marks in one statement: the mark commits only after the broker acknowledged the batch, and
         // a failure before that rolls it back with the claim.
-        this.claim = "update " + schema + ".outbox_event set published_at = $2 where seq in (select seq from "
+        this.claim = "update " + schema + ".outbox_event set published_at = $2 where id in (select id from "
                 + schema + ".outbox_event where published_at is null order by seq limit $1 for update skip locked)"
                 + " returning seq, id, aggregateid, topic, payload::text as payload";
         this.notifications = notifications;
