@@ -46,8 +46,11 @@ public interface EventingConfig {
         @WithDefault("1s")
         Duration failureBackoff();
 
-        /** How long published rows are kept before they are deleted. */
-        @WithDefault("1h")
+        /**
+         * How long published rows are kept (for inspection) before they are deleted; 0 (the default)
+         * deletes them as they are published: Kafka holds them from then on.
+         */
+        @WithDefault("0s")
         Duration retention();
     }
 

@@ -65,11 +65,14 @@ public class OutboxRelay {
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.emitter = emitter;
         this.pool = pool;
-        // Claims and marks in one statement: the mark commits only after the broker acknowledged the batch, and
-        // a failure before that rolls it back with the claim.
-        this.claim = "update " + schema + ".outbox_event set published_at = $2 where id in (select id from "
-                + schema + ".outbox_event where published_at is null order by seq limit $1 for update skip locked)"
-                + " returning seq, id, aggregateid, topic, payload::text as payload";
+        // Claims and marks (or deletes, without a retention) in one statement: it commits only after the broker
+        // acknowledged the batch, and a failure before that rolls it back with the claim.
+        String claimed = " where id in (select id from " + schema + ".outbox_event where published_at is null"
+                + " order by seq limit $1 for update skip locked) returning seq, id, aggregateid, topic,"
+                + " payload::text as payload";
+        this.claim = config.relay().retention().isZero()
+                ? "delete from " + schema + ".outbox_event" + claimed
+                : "update " + schema + ".outbox_event set published_at = $2" + claimed;
         this.notifications = notifications;
         this.vertx = vertx;
         this.config = config.relay();
@@ -85,7 +88,7 @@ public class OutboxRelay {
     void onStart(@Observes StartupEvent event) {
         if (config.enabled()) {
             relayLoop.start();
-            cleanupLoop.start();
+            cleanupLoop.start(); // with no retention, it removes what an earlier retention kept
             notifications.listen(vertx, relayLoop::wakeUp);
         }
     }
@@ -115,7 +118,8 @@ public class OutboxRelay {
     }
 
     private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
-        Tuple parameters = Tuple.of(config.batchSize(), OffsetDateTime.now(ZoneOffset.UTC));
+        Tuple parameters = config.retention().isZero() ? Tuple.of(config.batchSize())
+                : Tuple.of(config.batchSize(), OffsetDateTime.now(ZoneOffset.UTC));
         return connection.preparedQuery(claim).execute(parameters).map(rows -> {
             List<Row> claimed = new ArrayList<>(rows.size());
             rows.forEach(claimed::add);
