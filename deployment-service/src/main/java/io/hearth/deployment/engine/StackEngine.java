@@ -12,6 +12,7 @@ import io.hearth.deployment.resources.Outcome;
 import io.hearth.deployment.resources.ResourceCall;
 import io.hearth.deployment.resources.ResourceHandler;
 import io.hearth.deployment.resources.ResourceHandlers;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -165,12 +166,14 @@ public class StackEngine {
         return events.resourceStatus(state.stack, row);
     }
 
-    /** Runs {@code step} for each item, one after the other. */
+    /**
+     * Runs {@code step} for each item, one after the other. Not as a chain of {@code Uni.chain} calls: most
+     * steps complete at once (the session writes at flush), so such a chain nested a few frames per item, and
+     * a step of a few hundred resources overflowed the event loop's stack, which left the Uni incomplete and
+     * the stack's command unacknowledged for good. Multi's concatenation runs them without nesting.
+     */
     static <T> Uni<Void> each(List<T> items, Function<T, Uni<Void>> step) {
-        Uni<Void> chain = Uni.createFrom().voidItem();
-        for (T item : items) {
-            chain = chain.chain(() -> step.apply(item));
-        }
-        return chain;
+        return Multi.createFrom().iterable(items).onItem().transformToUniAndConcatenate(item -> step.apply(item))
+                .collect().last().replaceWithVoid();
     }
 }
