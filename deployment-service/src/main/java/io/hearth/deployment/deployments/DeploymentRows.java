@@ -1,21 +1,25 @@
 package io.hearth.deployment.deployments;
 
+import static io.hearth.platform.sql.ColumnArrays.integer;
+import static io.hearth.platform.sql.ColumnArrays.number;
+import static io.hearth.platform.sql.ColumnArrays.text;
+import static io.hearth.platform.sql.ColumnArrays.time;
+import static io.hearth.platform.sql.ColumnArrays.uuid;
+
+import io.hearth.platform.sql.ColumnArrays;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.lang.reflect.Array;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -120,12 +124,10 @@ public class DeploymentRows {
         if (tenantByServer.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        String[] serverIds = tenantByServer.keySet().toArray(String[]::new);
-        String[] tenants = new String[serverIds.length];
-        for (int i = 0; i < serverIds.length; i++) {
-            tenants[i] = tenantByServer.get(serverIds[i]);
-        }
-        return connection.preparedQuery(claimServer).execute(Tuple.of(serverIds, tenants, time(Instant.now())))
+        List<Map.Entry<String, String>> claims = List.copyOf(tenantByServer.entrySet());
+        Tuple parameters = ColumnArrays.tuple(claims, List.of(text(Map.Entry::getKey), text(Map.Entry::getValue)))
+                .addValue(time(Instant.now()));
+        return connection.preparedQuery(claimServer).execute(parameters)
                 .map(result -> {
                     Map<String, ServerMetadataRow> rows = new LinkedHashMap<>();
                     for (Row row : result) {
@@ -165,48 +167,15 @@ public class DeploymentRows {
     Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {
         return write(connection, insertSignal, signals, List.of(uuid(s -> s.id), text(s -> s.deploymentId),
                 text(s -> s.action), number(s -> s.generation), text(s -> s.outcome),
-                new Column<DeploymentSignal>(Integer.class, s -> s.statusCode), text(s -> s.details),
+                integer(s -> s.statusCode), text(s -> s.details),
                 time(s -> s.receivedAt)));
     }
 
-    /**
-     * A column of a multi-row write: its Java type (the PostgreSQL client encodes an array by its element
-     * type) and its value in a row.
-     */
-    private record Column<T>(Class<?> type, Function<T, Object> value) {
-    }
-
-    private static <T> Column<T> uuid(Function<T, UUID> value) {
-        return new Column<>(UUID.class, value::apply);
-    }
-
-    private static <T> Column<T> text(Function<T, String> value) {
-        return new Column<>(String.class, value::apply);
-    }
-
-    private static <T> Column<T> number(Function<T, Long> value) {
-        return new Column<>(Long.class, value::apply);
-    }
-
-    private static <T> Column<T> time(Function<T, Instant> value) {
-        return new Column<>(OffsetDateTime.class, row -> time(value.apply(row)));
-    }
-
     /** One statement writing every row: its parameters are the columns, each an array with a value per row. */
-    private static <T> Uni<Void> write(SqlConnection connection, String sql, List<T> rows, List<Column<T>> columns) {
-        if (rows.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        Object[] arrays = new Object[columns.size()];
-        for (int c = 0; c < columns.size(); c++) {
-            Column<T> column = columns.get(c);
-            Object[] values = (Object[]) Array.newInstance(column.type(), rows.size());
-            for (int r = 0; r < rows.size(); r++) {
-                values[r] = column.value().apply(rows.get(r));
-            }
-            arrays[c] = values;
-        }
-        return connection.preparedQuery(sql).execute(Tuple.from(arrays)).replaceWithVoid();
+    private static <T> Uni<Void> write(SqlConnection connection, String sql, List<T> rows,
+            List<ColumnArrays.Column<T>> columns) {
+        return rows.isEmpty() ? Uni.createFrom().voidItem()
+                : connection.preparedQuery(sql).execute(ColumnArrays.tuple(rows, columns)).replaceWithVoid();
     }
 
     private static SoftwareDeployment deployment(Row row) {
@@ -231,10 +200,6 @@ public class DeploymentRows {
         d.createdAt = instant(row.getOffsetDateTime("created_at"));
         d.updatedAt = instant(row.getOffsetDateTime("updated_at"));
         return d;
-    }
-
-    private static OffsetDateTime time(Instant instant) {
-        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
     private static Instant instant(OffsetDateTime time) {

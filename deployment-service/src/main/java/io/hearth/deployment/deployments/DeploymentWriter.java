@@ -136,13 +136,8 @@ public class DeploymentWriter {
         Set<UUID> updated = new TreeSet<>();
         Set<UUID> configIds = new HashSet<>();
         for (Request request : batch) {
-            if (request instanceof Update update) {
-                UUID id = SoftwareConfigStore.uuid(update.id);
-                if (id == null) {
-                    update.refused = SoftwareDeployments.deploymentNotFound(update.id);
-                } else {
-                    updated.add(id);
-                }
+            if (request instanceof Update update && update.uuid != null) {
+                updated.add(update.uuid);
             }
             UUID config = SoftwareConfigStore.uuid(request.configId());
             if (config != null) {
@@ -178,8 +173,7 @@ public class DeploymentWriter {
     private Uni<Void> publish(SqlConnection connection, Changes changes, Claimed claimed) {
         List<OutboxEvent> events = new ArrayList<>();
         changes.statuses.forEach(d -> events.add(publisher.statusRow(d)));
-        Set<String> touched = changes.touched;
-        touched.retainAll(claimed.servers().keySet());
+        Set<String> touched = changes.touched; // all claimed: creates' and reruns' servers
         if (touched.isEmpty()) {
             return outbox.write(connection, events);
         }
@@ -216,17 +210,13 @@ public class DeploymentWriter {
         /** A create to another tenant's server is refused before anything of it is written. */
         void refuseOtherTenants(Map<String, ServerMetadataRow> servers) {
             for (Create create : creates) {
-                ServerMetadataRow server = servers.get(create.spec.serverId());
-                if (create.deployment != null && !server.tenant.equals(create.spec.tenant())) {
+                if (servers.get(create.spec.serverId()).tenant.equals(create.spec.tenant())) {
+                    touched.add(create.spec.serverId());
+                } else {
                     create.refused = SoftwareDeployments.serverNotFound(create.spec.serverId());
                     created.remove(create.deployment);
                     statuses.remove(create.deployment);
                     create.deployment = null;
-                }
-            }
-            for (Create create : creates) {
-                if (create.deployment != null) {
-                    touched.add(create.spec.serverId());
                 }
             }
         }
@@ -274,9 +264,8 @@ public class DeploymentWriter {
         /** The tenant's config, or 404 with Heat's message. */
         static SoftwareConfig config(Map<UUID, SoftwareConfig> configs, String tenant, String configId) {
             UUID id = SoftwareConfigStore.uuid(configId);
-            SoftwareConfig config = id == null ? null : configs.get(id);
-            return SoftwareDeployments.requireConfig(config != null && config.tenant.equals(tenant) ? config : null,
-                    configId);
+            return SoftwareDeployments.requireConfig(
+                    SoftwareConfigStore.ofTenant(id == null ? null : configs.get(id), tenant), configId);
         }
     }
 
@@ -311,11 +300,14 @@ public class DeploymentWriter {
     private static final class Update extends Request {
         final String tenant;
         final String id;
+        /** The id as a UUID, or null when it is none (such a deployment is not found). */
+        final UUID uuid;
         final DeploymentChange change;
 
         Update(String tenant, String id, DeploymentChange change) {
             this.tenant = tenant;
             this.id = id;
+            this.uuid = SoftwareConfigStore.uuid(id);
             this.change = change;
         }
 
@@ -327,11 +319,8 @@ public class DeploymentWriter {
         @Override
         void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked, Map<UUID, SoftwareConfig> configs,
                 Changes changes) {
-            if (refused != null) {
-                return;
-            }
             try {
-                SoftwareDeployment d = SoftwareDeployments.requireTenant(locked.get(SoftwareConfigStore.uuid(id)),
+                SoftwareDeployment d = SoftwareDeployments.requireTenant(uuid == null ? null : locked.get(uuid),
                         tenant, id);
                 if (d.stackId != null) {
                     return; // the engine's path: deployment stays null

@@ -72,8 +72,12 @@ public class SoftwareConfigStore {
         if (uuid == null) {
             return Uni.createFrom().nullItem();
         }
-        return SoftwareConfig.<SoftwareConfig>findById(uuid)
-                .map(row -> row != null && row.tenant.equals(tenant) ? row : null);
+        return SoftwareConfig.<SoftwareConfig>findById(uuid).map(row -> ofTenant(row, tenant));
+    }
+
+    /** The config when it is the tenant's, else null: another tenant's config is not found. */
+    public static SoftwareConfig ofTenant(SoftwareConfig row, String tenant) {
+        return row != null && row.tenant.equals(tenant) ? row : null;
     }
 
     /** Deletes a config; one that is gone already is no error (Heat ignores NotFound). */

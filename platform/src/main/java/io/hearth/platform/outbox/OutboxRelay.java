@@ -1,6 +1,7 @@
 package io.hearth.platform.outbox;
 
 import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.sql.ColumnArrays;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -18,8 +19,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -47,7 +46,6 @@ public class OutboxRelay {
 
     /** The channel the relay sends on; its connector settings come from configuration. */
     public static final String CHANNEL = "hearth-outbox";
-
 
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
@@ -119,7 +117,7 @@ public class OutboxRelay {
 
     private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
         Tuple parameters = config.retention().isZero() ? Tuple.of(config.batchSize())
-                : Tuple.of(config.batchSize(), OffsetDateTime.now(ZoneOffset.UTC));
+                : Tuple.of(config.batchSize(), ColumnArrays.time(Instant.now()));
         return connection.preparedQuery(claim).execute(parameters).map(rows -> {
             List<Row> claimed = new ArrayList<>(rows.size());
             rows.forEach(claimed::add);

@@ -1,13 +1,14 @@
 package io.hearth.platform.outbox;
 
+import static io.hearth.platform.sql.ColumnArrays.text;
+import static io.hearth.platform.sql.ColumnArrays.time;
+import static io.hearth.platform.sql.ColumnArrays.uuid;
+
+import io.hearth.platform.sql.ColumnArrays;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -18,6 +19,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class OutboxWriter {
+
+    private static final List<ColumnArrays.Column<OutboxEvent>> COLUMNS = List.of(uuid(row -> row.id),
+            text(row -> row.aggregatetype), text(row -> row.aggregateid), text(row -> row.type), text(row -> row.topic),
+            text(row -> row.payload), time(row -> row.timestamp));
 
     private final String insert;
     private final OutboxNotifications notifications;
@@ -38,27 +43,8 @@ public class OutboxWriter {
         if (rows.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        int size = rows.size();
-        UUID[] ids = new UUID[size];
-        String[] types = new String[size];
-        String[] keys = new String[size];
-        String[] eventTypes = new String[size];
-        String[] topics = new String[size];
-        String[] payloads = new String[size];
-        OffsetDateTime[] times = new OffsetDateTime[size];
-        for (int i = 0; i < size; i++) {
-            OutboxEvent row = rows.get(i);
-            ids[i] = row.id;
-            types[i] = row.aggregatetype;
-            keys[i] = row.aggregateid;
-            eventTypes[i] = row.type;
-            topics[i] = row.topic;
-            payloads[i] = row.payload;
-            times[i] = row.timestamp.atOffset(ZoneOffset.UTC);
-        }
         // Both statements go at once (the connection pipelines them); the NOTIFY takes effect at commit.
-        return Uni.combine().all().unis(connection.preparedQuery(insert)
-                .execute(Tuple.from(new Object[] {ids, types, keys, eventTypes, topics, payloads, times})),
+        return Uni.combine().all().unis(connection.preparedQuery(insert).execute(ColumnArrays.tuple(rows, COLUMNS)),
                 connection.query(notifications.notifySql()).execute()).discardItems();
     }
 }
