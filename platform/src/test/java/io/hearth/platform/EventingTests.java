@@ -60,7 +60,7 @@ class EventingTests {
         String kept = createWidget("kept", false).then().statusCode(200).extract().asString();
 
         assertThat(db.queryLong("select count(*) from widget where name = 'doomed'")).isZero();
-        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ? and payload->'data'->>'name' = 'doomed'", key)).isZero();
+        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ? and payload::jsonb->'data'->>'name' = 'doomed'", key)).isZero();
         assertThat(db.queryLong("select count(*) from widget where name = 'kept'")).isOne();
         assertThat(db.queryLong("select count(*) from outbox_event where id = ?::uuid", kept)).isOne();
     }

@@ -7,7 +7,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
-import org.hibernate.annotations.ColumnTransformer;
 
 /** One event waiting in the outbox, written in the same transaction as the change that caused it. */
 @Entity
@@ -31,8 +30,7 @@ public class OutboxEvent extends PanacheEntityBase {
     public String topic;
 
     /** The whole CloudEvents envelope as JSON; null for a tombstone (a record with a null value). */
-    @Column(columnDefinition = "jsonb")
-    @ColumnTransformer(read = "payload::text", write = "?::text::jsonb")
+    @Column(columnDefinition = "text")
     public String payload;
 
     /** When the event was written. */

@@ -67,7 +67,7 @@ public class OutboxRelay {
         // acknowledged the batch, and a failure before that rolls it back with the claim.
         String claimed = " where id in (select id from " + schema + ".outbox_event where published_at is null"
                 + " order by seq limit $1 for update skip locked) returning seq, id, aggregateid, topic,"
-                + " payload::text as payload";
+                + " payload";
         this.claim = config.relay().retention().isZero()
                 ? "delete from " + schema + ".outbox_event" + claimed
                 : "update " + schema + ".outbox_event set published_at = $2" + claimed;

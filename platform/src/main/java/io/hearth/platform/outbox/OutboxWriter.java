@@ -33,7 +33,7 @@ public class OutboxWriter {
         // One statement for all rows; "order by n" keeps their order in the seq the relay publishes by.
         this.insert = "insert into " + schema + ".outbox_event"
                 + " (id, aggregatetype, aggregateid, type, topic, payload, timestamp)"
-                + " select id, aggregatetype, aggregateid, type, topic, payload::jsonb, timestamp from unnest($1::uuid[],"
+                + " select id, aggregatetype, aggregateid, type, topic, payload, timestamp from unnest($1::uuid[],"
                 + " $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::timestamptz[])"
                 + " with ordinality as r(id, aggregatetype, aggregateid, type, topic, payload, timestamp, n) order by n";
     }
