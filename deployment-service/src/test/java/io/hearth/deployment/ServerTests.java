@@ -90,7 +90,7 @@ class ServerTests {
         assertThat(serverId).matches("[0-9a-f-]{36}");
         assertThat(create).isEqualTo(new CreateInstance(serverId, id, "demo", "web", "fedora", "m1.small",
                 create.metadataUrl(), create.userData()));
-        String metadataPath = "/v1/servers/" + serverId + "/metadata";
+        String metadataPath = "/v1/stacks/" + id + "/servers/" + serverId + "/metadata";
         assertThat(create.metadataUrl()).startsWith("http://127.0.0.1:8006" + metadataPath + "?");
         assertThat(urls.verify("GET", metadataPath, create.metadataUrl().substring(
                 create.metadataUrl().indexOf('?') + 1))).isEqualTo(PresignedUrls.Verification.OK);

@@ -73,7 +73,7 @@ public class ServerHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> create(ResourceCall call) {
         String serverId = UUID.randomUUID().toString();
-        String url = metadataUrl(serverId);
+        String url = metadataUrl(call.stack().id.toString(), serverId);
         ResourceRuntime row = call.row();
         row.physicalId = serverId; // Heat's resource_id_set: the check-in finds the server by it
         row.data = HearthJson.write(ResourceHandler.attributes().put(METADATA_URL, url));
@@ -85,11 +85,13 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /**
-     * The URL the server's agent polls for its metadata: a GET of {@code /v1/servers/{id}/metadata} at the
-     * signal gateway, pre-signed with the platform's keys, valid as long as a deployment's signal URL.
+     * The URL the server's agent polls for its metadata: a GET of
+     * {@code /v1/stacks/{stack}/servers/{id}/metadata} at the signal gateway, pre-signed with the platform's
+     * keys, valid as long as a deployment's signal URL. The stack id is in the signed path so the gateway
+     * keys the server's check-in by its stack before any metadata document exists.
      */
-    String metadataUrl(String serverId) {
-        return urls.url(signal.baseUrl(), "GET", "/v1/servers/" + serverId + "/metadata",
+    String metadataUrl(String stackId, String serverId) {
+        return urls.url(signal.baseUrl(), "GET", "/v1/stacks/" + stackId + "/servers/" + serverId + "/metadata",
                 Instant.now().plus(signal.urlTtl()));
     }
 
