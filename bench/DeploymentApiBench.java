@@ -1,21 +1,10 @@
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.Socket;
+import io.hearth.testsupport.bench.KeepAliveHttp;
+import io.hearth.testsupport.bench.ProcessCpu;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -33,7 +22,7 @@ import java.util.regex.Pattern;
  * figures on this kind of machine are 63-103, 38-67 and 61-103 per second.
  *
  * <p>Run against a running system ({@code deploy/up}):
- * {@code java bench/DeploymentApiBench.java [deployments] [threads] [polls]}.
+ * {@code bench/deployment-api [deployments] [threads] [polls]}.
  */
 public class DeploymentApiBench {
 
@@ -111,7 +100,7 @@ public class DeploymentApiBench {
     }
 
     private static Result run(String name, int count, int threads, Call call) throws Exception {
-        Map<String, Long> cpuBefore = CpuTime.sample();
+        Map<String, Long> cpuBefore = ProcessCpu.sample();
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicInteger left = new AtomicInteger(count);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -134,69 +123,8 @@ public class DeploymentApiBench {
         pool.shutdown();
         long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
         System.out.printf("%s: %d in %.1f s; CPU ms per operation: %s%n", name, count, seconds,
-                CpuTime.perOperation(cpuBefore, CpuTime.sample(), count));
+                ProcessCpu.perOperation(cpuBefore, ProcessCpu.sample(), count));
         return new Result(name, count, count / seconds, pct(sorted, 0.5), pct(sorted, 0.9), pct(sorted, 0.99));
-    }
-
-    /**
-     * CPU time of the local system's processes (pid files in {@code .hearth/run}, and every process named
-     * postgres), read from /proc, to show where an operation's cost goes. Empty where /proc is missing.
-     */
-    static final class CpuTime {
-
-        private static final Path RUN = Path.of(System.getenv().getOrDefault("HEARTH_HOME", ".hearth"), "run");
-        private static final long TICK_MS = 10;
-
-        static Map<String, Long> sample() throws IOException {
-            Map<String, Long> ms = new TreeMap<>();
-            if (Files.isDirectory(RUN)) {
-                try (var files = Files.list(RUN)) {
-                    for (Path file : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
-                        String name = file.getFileName().toString().replace(".pid", "");
-                        ticks(Files.readString(file).trim()).ifPresent(t -> ms.put(name, t * TICK_MS));
-                    }
-                }
-            }
-            try (var procs = Files.list(Path.of("/proc"))) {
-                long postgres = 0;
-                for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                    try {
-                        if (Files.readString(proc.resolve("comm")).trim().equals("postgres")) {
-                            postgres += ticks(proc.getFileName().toString()).orElse(0L);
-                        }
-                    } catch (IOException gone) {
-                        // the process ended meanwhile
-                    }
-                }
-                ms.put("postgres", postgres * TICK_MS);
-            } catch (IOException noProc) {
-                return Map.of();
-            }
-            ms.put("bench", ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).orElse(0L));
-            return ms;
-        }
-
-        /** utime + stime of a process, in clock ticks. */
-        private static java.util.Optional<Long> ticks(String pid) {
-            try {
-                String stat = Files.readString(Path.of("/proc", pid, "stat"));
-                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                return java.util.Optional.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
-            } catch (IOException | RuntimeException e) {
-                return java.util.Optional.empty();
-            }
-        }
-
-        static String perOperation(Map<String, Long> before, Map<String, Long> after, int count) {
-            StringBuilder out = new StringBuilder();
-            after.forEach((name, ms) -> {
-                long used = ms - before.getOrDefault(name, ms);
-                if (used > 0) {
-                    out.append(String.format("%s %.2f  ", name, (double) used / count));
-                }
-            });
-            return out.toString().trim();
-        }
     }
 
     private static double pct(long[] sorted, double p) {
@@ -204,7 +132,8 @@ public class DeploymentApiBench {
     }
 
     private static String send(String method, String path, String body, int expected) throws Exception {
-        Answer answer = CONNECTION.get().exchange(method, API_PATH + path, body);
+        KeepAliveHttp.Answer answer = CONNECTION.get().exchange(method, API_PATH + path, body,
+                Map.of("X-Auth-Token", TOKEN));
         if (answer.status() != expected) {
             throw new IllegalStateException(method + " " + path + " answered " + answer.status() + ": " + answer.body());
         }
@@ -212,113 +141,8 @@ public class DeploymentApiBench {
     }
 
     /** One keep-alive connection per client thread. */
-    private static final ThreadLocal<Connection> CONNECTION = ThreadLocal.withInitial(Connection::new);
-
-    record Answer(int status, String body) {
-    }
-
-    /**
-     * A minimal HTTP/1.1 client on one keep-alive socket: the benchmark's own client shares the two cores
-     * with what it measures, and java.net.http costs about a millisecond of CPU per request, more than a
-     * metadata poll itself. Reads Content-Length and chunked bodies.
-     */
-    static final class Connection {
-
-        private Socket socket;
-        private BufferedInputStream in;
-        private OutputStream out;
-
-        Answer exchange(String method, String path, String body) throws IOException {
-            for (int attempt = 0; ; attempt++) {
-                try {
-                    if (socket == null) {
-                        socket = new Socket(API_URI.getHost(), API_URI.getPort());
-                        socket.setTcpNoDelay(true);
-                        socket.setSoTimeout(30_000);
-                        in = new BufferedInputStream(socket.getInputStream(), 65536);
-                        out = new BufferedOutputStream(socket.getOutputStream(), 65536);
-                    }
-                    byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-                    StringBuilder head = new StringBuilder().append(method).append(' ').append(path)
-                            .append(" HTTP/1.1\r\nHost: ").append(API_URI.getAuthority())
-                            .append("\r\nX-Auth-Token: ").append(TOKEN).append("\r\nAccept: application/json\r\n");
-                    if (body != null) {
-                        head.append("Content-Type: application/json\r\n");
-                    }
-                    head.append("Content-Length: ").append(content.length).append("\r\n\r\n");
-                    out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-                    out.write(content);
-                    out.flush();
-                    return read();
-                } catch (IOException e) {
-                    close();
-                    if (attempt > 0) {
-                        throw e;
-                    }
-                }
-            }
-        }
-
-        private Answer read() throws IOException {
-            String status = line();
-            if (status == null) {
-                throw new IOException("connection closed");
-            }
-            int code = Integer.parseInt(status.substring(9, 12));
-            int length = -1;
-            boolean chunked = false;
-            boolean closing = false;
-            for (String header = line(); header != null && !header.isEmpty(); header = line()) {
-                String lower = header.toLowerCase(Locale.ROOT);
-                if (lower.startsWith("content-length:")) {
-                    length = Integer.parseInt(lower.substring(15).trim());
-                } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
-                    chunked = true;
-                } else if (lower.startsWith("connection:") && lower.contains("close")) {
-                    closing = true;
-                }
-            }
-            ByteArrayOutputStream content = new ByteArrayOutputStream();
-            if (chunked) {
-                for (int size = Integer.parseInt(line().split(";")[0].trim(), 16); size > 0;
-                        size = Integer.parseInt(line().split(";")[0].trim(), 16)) {
-                    content.write(in.readNBytes(size));
-                    line();
-                }
-                line();
-            } else if (length > 0) {
-                content.write(in.readNBytes(length));
-            }
-            if (closing) {
-                close();
-            }
-            return new Answer(code, content.toString(StandardCharsets.UTF_8));
-        }
-
-        private String line() throws IOException {
-            StringBuilder line = new StringBuilder();
-            for (int c = in.read(); c != '\n'; c = in.read()) {
-                if (c < 0) {
-                    return line.length() == 0 ? null : line.toString();
-                }
-                if (c != '\r') {
-                    line.append((char) c);
-                }
-            }
-            return line.toString();
-        }
-
-        private void close() {
-            try {
-                if (socket != null) {
-                    socket.close();
-                }
-            } catch (IOException ignored) {
-                // closing anyway
-            }
-            socket = null;
-        }
-    }
+    private static final ThreadLocal<KeepAliveHttp> CONNECTION =
+            ThreadLocal.withInitial(() -> new KeepAliveHttp(API_URI.getHost(), API_URI.getPort(), 30_000));
 
     private static String id(String body) {
         Matcher m = ID.matcher(body);
