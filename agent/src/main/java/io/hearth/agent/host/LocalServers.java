@@ -1,0 +1,151 @@
+package io.hearth.agent.host;
+
+import io.hearth.agent.Log;
+import io.hearth.agent.journal.AtomicFiles;
+import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.envelope.HearthJson;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * The servers of host mode: each one a folder {@code <state>/servers/<id>/} (its {@code server.json},
+ * journal and work folders) and an agent thread ({@link ServerAgent}). Creating an existing server changes
+ * nothing; deleting one stops its agent, kills its hooks and whatever else runs from its folder, and removes
+ * the folder; servers whose folder is still there are resumed when the host starts.
+ */
+public final class LocalServers implements AutoCloseable {
+
+    private final Path serversDir;
+    private final List<Path> hooksDirs;
+    private final HttpClient http;
+    private final AddressPool addresses;
+    private final Map<String, ServerAgent> running = new ConcurrentHashMap<>();
+
+    /** The servers kept under {@code stateDir/servers}. */
+    public LocalServers(Path stateDir, List<Path> hooksDirs, HttpClient http) {
+        this.serversDir = stateDir.toAbsolutePath().resolve("servers");
+        this.hooksDirs = List.copyOf(hooksDirs);
+        this.http = http;
+        this.addresses = new AddressPool(stateDir.toAbsolutePath());
+    }
+
+    /** The folder of a server. */
+    public Path dir(String serverId) {
+        return serversDir.resolve(safe(serverId));
+    }
+
+    /** Starts an agent for every server folder left from an earlier run; removes half-created or half-deleted ones. */
+    public synchronized void resumeAll() throws IOException {
+        Files.createDirectories(serversDir);
+        try (Stream<Path> dirs = Files.list(serversDir)) {
+            for (Path dir : dirs.toList()) {
+                String name = dir.getFileName().toString();
+                if (name.startsWith(".")) {
+                    AtomicFiles.deleteTree(dir);
+                } else if (Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
+                    ServerRecord record = HearthJson.mapper().readValue(dir.resolve(ServerRecord.FILE).toFile(),
+                            ServerRecord.class);
+                    Log.info("server " + record.serverId(), "resumed: address " + record.address() + ", " + dir);
+                    start(record, dir);
+                }
+            }
+        }
+    }
+
+    /**
+     * Creates a server and starts its agent.
+     *
+     * @return false when the server already existed (nothing changed)
+     */
+    public synchronized boolean create(CreateInstance command) throws IOException {
+        Path dir = dir(command.serverId());
+        if (running.containsKey(command.serverId()) || Files.exists(dir)) {
+            Log.info("server " + command.serverId(), "already exists; CreateInstance changes nothing");
+            return false;
+        }
+        Set<String> inUse = new HashSet<>();
+        running.values().forEach(agent -> inUse.add(agent.record().address()));
+        ServerRecord record = new ServerRecord(command.serverId(), command.stackId(), command.tenant(),
+                command.name(), command.metadataUrl(), addresses.allocate(inUse), UUID.randomUUID().toString(),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        URI.create(record.metadataUrl()); // refuse a bad URL before anything is written
+        Path temp = serversDir.resolve(".new-" + safe(command.serverId()));
+        AtomicFiles.deleteTree(temp);
+        Files.createDirectories(temp);
+        AtomicFiles.write(temp.resolve(ServerRecord.FILE), HearthJson.mapper().writeValueAsBytes(record));
+        Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.syncDirectory(serversDir);
+        Log.info("server " + record.serverId(), "created: " + record.name() + " of stack " + record.stackId()
+                + ", address " + record.address() + ", " + dir);
+        start(record, dir);
+        return true;
+    }
+
+    /**
+     * Stops a server's agent, kills what runs from its folder and removes the folder.
+     *
+     * @return false when there was no such server
+     */
+    public synchronized boolean delete(String serverId) throws IOException, InterruptedException {
+        Path dir = dir(serverId);
+        ServerAgent agent = running.remove(serverId);
+        if (agent != null) {
+            agent.stop();
+        }
+        if (!Files.exists(dir)) {
+            Log.info("server " + serverId, "not here; DeleteInstance changes nothing");
+            return false;
+        }
+        int killed = ServerProcesses.killAll(dir);
+        Path doomed = serversDir.resolve(".deleted-" + safe(serverId) + "-" + UUID.randomUUID());
+        Files.move(dir, doomed, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.syncDirectory(serversDir);
+        AtomicFiles.deleteTree(doomed);
+        Log.info("server " + serverId, "deleted" + (killed > 0 ? ", " + killed + " process(es) stopped" : ""));
+        return true;
+    }
+
+    /** The ids of the servers with a running agent. */
+    public Set<String> running() {
+        return Set.copyOf(running.keySet());
+    }
+
+    /** Stops every agent (the host stops; hooks run on and the servers stay for the next start). */
+    @Override
+    public synchronized void close() {
+        running.values().forEach(ServerAgent::interrupt);
+        for (ServerAgent agent : running.values()) {
+            try {
+                agent.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        running.clear();
+    }
+
+    private void start(ServerRecord record, Path dir) {
+        ServerAgent agent = new ServerAgent(record, dir, hooksDirs, http);
+        running.put(record.serverId(), agent);
+        agent.start();
+    }
+
+    private static String safe(String serverId) {
+        String safe = serverId.replaceAll("[^A-Za-z0-9.-]", "-");
+        return safe.isEmpty() || safe.startsWith(".") ? "-" + safe : safe;
+    }
+}
