@@ -40,6 +40,9 @@ public final class ComputeHost {
 
     /** Runs until the JVM is asked to stop (SIGTERM): servers resumed, then commands applied as they come. */
     public static void run(HostOptions options) throws Exception {
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
         LocalServers servers = new LocalServers(options.stateDir(), options.hooksDirs(), Instance.httpClient());
         servers.resumeAll();
         CountDownLatch stopped = new CountDownLatch(1);
