@@ -1,0 +1,170 @@
+package io.hearth.gateway.messaging;
+
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.deployment.v1.ServerMetadata;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.gateway.service.MetadataDocuments;
+import io.hearth.gateway.service.MetadataStore;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Reads all of {@code hearth.server.metadata} into the {@link MetadataStore}, on a thread of its own: every
+ * replica holds every server, so there is no consumer group. The consumer assigns every partition, starts at
+ * the beginning, and is {@link #caughtUp()} once it reached the end offsets taken when it started; then it
+ * follows the topic. New partitions are picked up every {@link #PARTITION_CHECK}.
+ */
+@ApplicationScoped
+public class MetadataConsumer {
+
+    static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
+    private static final Logger LOG = Logger.getLogger(MetadataConsumer.class);
+
+    private final MetadataStore store;
+    private final String bootstrapServers;
+    private volatile KafkaConsumer<String, String> consumer;
+    private volatile boolean running;
+    private volatile boolean caughtUp;
+    private Thread thread;
+
+    public MetadataConsumer(MetadataStore store, @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+        this.store = store;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /** Whether the projection reached the topic's end offsets as they were when the gateway started. */
+    public boolean caughtUp() {
+        return caughtUp;
+    }
+
+    void start(@Observes StartupEvent event) {
+        running = true;
+        thread = new Thread(this::run, "metadata-projection");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        running = false;
+        KafkaConsumer<String, String> current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        if (thread != null) {
+            thread.join(10_000);
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try (KafkaConsumer<String, String> c = new KafkaConsumer<>(properties())) {
+                consumer = c;
+                follow(c);
+            } catch (WakeupException e) {
+                return;
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "metadata projection failed, restarting it in 1 s: %s", e.getMessage());
+                pause();
+            }
+        }
+    }
+
+    /** Assigns, replays from the beginning and follows the topic until stopped. */
+    private void follow(KafkaConsumer<String, String> c) {
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        List<TopicPartition> partitions = partitions(c);
+        c.assign(partitions);
+        c.seekToBeginning(partitions);
+        ends.putAll(c.endOffsets(partitions, Duration.ofSeconds(30)));
+        long nextCheck = System.nanoTime() + PARTITION_CHECK.toNanos();
+        while (running) {
+            for (ConsumerRecord<String, String> record : c.poll(Duration.ofMillis(500))) {
+                apply(record);
+            }
+            if (!caughtUp && ends.entrySet().stream().allMatch(e -> c.position(e.getKey()) >= e.getValue())) {
+                caughtUp = true;
+                LOG.infof("metadata projection caught up: %d servers", store.serverCount());
+            }
+            if (System.nanoTime() > nextCheck) {
+                nextCheck = System.nanoTime() + PARTITION_CHECK.toNanos();
+                List<TopicPartition> now = partitions(c);
+                if (!now.equals(partitions)) {
+                    List<TopicPartition> added = now.stream().filter(p -> !c.assignment().contains(p)).toList();
+                    c.assign(now);
+                    c.seekToBeginning(added);
+                    partitions = now;
+                }
+            }
+        }
+    }
+
+    private void apply(ConsumerRecord<String, String> record) {
+        if (record.key() == null) {
+            return;
+        }
+        try {
+            if (record.value() == null) {
+                store.delete(record.key());
+                return;
+            }
+            CloudEvent event = CloudEvent.parse(record.value());
+            if (ServerMetadata.TYPE.equals(event.type()) && event.data() != null) {
+                MetadataDocuments.Parsed parsed = MetadataDocuments.parse(record.key(), event.data());
+                store.apply(parsed.document(), parsed.refs());
+            }
+        } catch (RuntimeException e) {
+            // Nothing to retry: a document the gateway cannot read stays unserved, the next one replaces it.
+            LOG.warnf(e, "skipping unreadable metadata record %s-%d@%d: %s", record.topic(), record.partition(),
+                    record.offset(), e.getMessage());
+        }
+    }
+
+    private List<TopicPartition> partitions(KafkaConsumer<String, String> c) {
+        while (running) {
+            List<PartitionInfo> infos = c.partitionsFor(Topics.SERVER_METADATA, Duration.ofSeconds(30));
+            if (infos != null && !infos.isEmpty()) {
+                return infos.stream().map(p -> new TopicPartition(p.topic(), p.partition()))
+                        .sorted(java.util.Comparator.comparingInt(TopicPartition::partition)).toList();
+            }
+            LOG.warnf("topic %s does not exist yet; waiting for it", Topics.SERVER_METADATA);
+            pause();
+        }
+        throw new WakeupException();
+    }
+
+    private Properties properties() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "signal-gateway-metadata-projection");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        return props;
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.hearth.gateway.messaging;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.gateway.config.GatewayConfig;
+import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.rest.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
+import org.jboss.logging.Logger;
+
+/**
+ * Publishes the gateway's events as CloudEvents: signals and check-ins on {@code hearth.signals}, scaling
+ * requests on {@code hearth.scaling}. Each returned {@link Uni} completes once Kafka acknowledged the record
+ * (acks=all, idempotent producer); it fails with a 503 {@link ApiException} when Kafka refused it or did not
+ * answer within {@code hearth.gateway.publish-timeout}. Nothing is deduplicated here.
+ */
+@ApplicationScoped
+public class SignalPublisher {
+
+    /** The channel of {@code hearth.signals}. */
+    public static final String SIGNALS = "signals";
+    /** The channel of {@code hearth.scaling}. */
+    public static final String SCALING = "scaling";
+
+    private static final Logger LOG = Logger.getLogger(SignalPublisher.class);
+
+    private final MutinyEmitter<String> signals;
+    private final MutinyEmitter<String> scaling;
+    private final String source;
+    private final GatewayConfig config;
+
+    public SignalPublisher(
+            @Channel(SIGNALS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> signals,
+            @Channel(SCALING) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024) MutinyEmitter<String> scaling,
+            EventingConfig eventing, GatewayConfig config) {
+        this.signals = signals;
+        this.scaling = scaling;
+        this.source = eventing.source();
+        this.config = config;
+    }
+
+    /** Publishes a signal or check-in on {@code hearth.signals} with {@code key} as key and subject. */
+    public Uni<Void> signal(String key, Object data) {
+        return send(signals, key, data);
+    }
+
+    /** Publishes a scaling request on {@code hearth.scaling} with {@code key} as key and subject. */
+    public Uni<Void> scaling(String key, Object data) {
+        return send(scaling, key, data);
+    }
+
+    private Uni<Void> send(MutinyEmitter<String> emitter, String key, Object data) {
+        return Uni.createFrom().deferred(() -> {
+            String json = CloudEvent.of(source, key, data).toJson();
+            Message<String> message = Message.of(json, Metadata.of(
+                    OutgoingKafkaRecordMetadata.<String>builder().withKey(key).build()));
+            return emitter.sendMessage(message);
+        })
+                .ifNoItem().after(config.publishTimeout())
+                .failWith(() -> new ApiException(503, "ServiceUnavailable",
+                        "Kafka did not acknowledge the event in time; nothing was accepted, retry later"))
+                .onFailure(e -> !(e instanceof ApiException)).transform(e -> {
+                    LOG.warnf("publishing %s for %s failed: %s", data.getClass().getSimpleName(), key, e.getMessage());
+                    return new ApiException(503, "ServiceUnavailable",
+                            "Kafka is unavailable; nothing was accepted, retry later");
+                });
+    }
+}

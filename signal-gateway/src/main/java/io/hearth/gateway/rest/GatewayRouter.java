@@ -1,0 +1,67 @@
+package io.hearth.gateway.rest;
+
+import io.hearth.gateway.config.GatewayConfig;
+import io.hearth.platform.rest.ApiException;
+import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * Mounts the agent endpoints as Vert.x routes ahead of the REST layer: the pre-signed URL is the only
+ * credential here (the platform's tenant filter, which wants a token on {@code /v1/{tenant}/...}, never sees
+ * these paths), the signature and the rate limit are checked before the body is read, and a long-poll holds
+ * no thread. Each route: {@link RequestGuard}, then a body handler capped at {@code hearth.gateway.max-body-bytes}
+ * (signal routes), then the endpoint; refusals are Heat's error body.
+ */
+@ApplicationScoped
+public class GatewayRouter {
+
+    /** The metadata path an agent polls (signed for GET). */
+    public static final String METADATA = "/v1/stacks/:stackId/servers/:serverId/metadata";
+    /** A deployment's signal path (signed for POST; PUT is accepted too). */
+    public static final String DEPLOYMENT_SIGNAL = "/v1/signal/deployments/:deploymentId";
+    /** A WaitConditionHandle's signal path (signed for POST). */
+    public static final String WAIT_CONDITION = "/v1/signal/stacks/:stackId/wait-conditions/:handleName";
+    /** A scaling policy's alarm URL path (signed for POST). */
+    public static final String SCALING_POLICY = "/v1/signal/stacks/:stackId/scaling-policies/:groupName/:policyName";
+
+    private static final int ORDER = RouteConstants.ROUTE_ORDER_BEFORE_DEFAULT;
+
+    private final RequestGuard guard;
+    private final MetadataRoute metadata;
+    private final SignalRoutes signals;
+    private final GatewayConfig config;
+
+    public GatewayRouter(RequestGuard guard, MetadataRoute metadata, SignalRoutes signals, GatewayConfig config) {
+        this.guard = guard;
+        this.metadata = metadata;
+        this.signals = signals;
+        this.config = config;
+    }
+
+    void mount(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
+        route(router.route(METADATA).method(HttpMethod.GET))
+                .handler(guard.signedFor("GET")).handler(metadata::handle);
+        route(router.route(DEPLOYMENT_SIGNAL).method(HttpMethod.POST).method(HttpMethod.PUT))
+                .handler(guard.signedFor("POST")).handler(body).handler(signals::deployment);
+        route(router.route(WAIT_CONDITION).method(HttpMethod.POST))
+                .handler(guard.signedFor("POST")).handler(body).handler(signals::waitCondition);
+        route(router.route(SCALING_POLICY).method(HttpMethod.POST))
+                .handler(guard.signedFor("POST")).handler(body).handler(signals::scalingPolicy);
+        for (String path : new String[] {METADATA, DEPLOYMENT_SIGNAL, WAIT_CONDITION, SCALING_POLICY}) {
+            route(router.route(path)).handler(ctx -> Replies.error(ctx, new ApiException(405, "MethodNotAllowed",
+                    ctx.request().method() + " is not allowed on " + ctx.request().path())));
+        }
+        route(router.route("/v1/signal/*")).handler(ctx -> Replies.error(ctx,
+                ApiException.notFound("No signal endpoint at " + ctx.request().path())));
+    }
+
+    private static Route route(Route route) {
+        return route.order(ORDER).failureHandler(Replies::failure);
+    }
+}

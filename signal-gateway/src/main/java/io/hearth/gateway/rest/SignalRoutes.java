@@ -1,0 +1,80 @@
+package io.hearth.gateway.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.gateway.config.GatewayConfig;
+import io.hearth.gateway.service.DeploymentRef;
+import io.hearth.gateway.service.DeploymentSignals;
+import io.hearth.gateway.service.StackSignals;
+import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The signal endpoints, each answered only after Kafka acknowledged what it published:
+ * <ul>
+ * <li>{@code POST|PUT /v1/signal/deployments/{deploymentId}[?action=A&generation=N]}: a hook's signal;</li>
+ * <li>{@code POST /v1/signal/stacks/{stackId}/wait-conditions/{handleName}}: a WaitConditionHandle signal;</li>
+ * <li>{@code POST /v1/signal/stacks/{stackId}/scaling-policies/{groupName}/{policyName}}: an alarm URL.</li>
+ * </ul>
+ */
+@ApplicationScoped
+public class SignalRoutes {
+
+    private final DeploymentSignals deployments;
+    private final StackSignals stacks;
+    private final GatewayConfig config;
+
+    public SignalRoutes(DeploymentSignals deployments, StackSignals stacks, GatewayConfig config) {
+        this.deployments = deployments;
+        this.stacks = stacks;
+        this.config = config;
+    }
+
+    /** A deployment's signal: 200 {@code {"status": "accepted", deployment_id, action, generation}}. */
+    void deployment(RoutingContext ctx) {
+        respond(ctx, () -> {
+            DeploymentRef ref = deployments.find(ctx.pathParam("deploymentId"));
+            String action = Params.text(ctx.request(), "action");
+            Long generation = Params.longParam(ctx.request(), "generation");
+            ObjectNode body = body(ctx);
+            return deployments.signal(ref, action, generation, body).map(event -> accepted(
+                    "deployment_id", event.deploymentId(), "action", event.action(), "generation", event.generation()));
+        });
+    }
+
+    /** A wait condition handle's signal: 200 {@code {"status": "accepted", stack_id, handle, id}}. */
+    void waitCondition(RoutingContext ctx) {
+        respond(ctx, () -> stacks.waitCondition(ctx.pathParam("stackId"), ctx.pathParam("handleName"), body(ctx))
+                .map(event -> accepted("stack_id", event.stackId(), "handle", event.handleName(),
+                        "id", event.signalId())));
+    }
+
+    /** An alarm URL of a scaling policy: 200 {@code {"status": "accepted", stack_id, group, policy}}. */
+    void scalingPolicy(RoutingContext ctx) {
+        respond(ctx, () -> stacks.scalingPolicy(ctx.pathParam("stackId"), ctx.pathParam("groupName"),
+                ctx.pathParam("policyName")).map(event -> accepted("stack_id", event.stackId(),
+                        "group", event.groupName(), "policy", event.policyName())));
+    }
+
+    private ObjectNode body(RoutingContext ctx) {
+        return JsonBodies.object(ctx.body().buffer(), config.maxBodyBytes());
+    }
+
+    private static void respond(RoutingContext ctx, Supplier<Uni<Map<String, Object>>> work) {
+        Uni.createFrom().<Map<String, Object>>deferred(work::get).subscribe().with(
+                body -> Replies.json(ctx, 200, body),
+                failure -> Replies.error(ctx, failure));
+    }
+
+    private static Map<String, Object> accepted(Object... pairs) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "accepted");
+        for (int i = 0; i < pairs.length; i += 2) {
+            body.put((String) pairs[i], pairs[i + 1]);
+        }
+        return body;
+    }
+}

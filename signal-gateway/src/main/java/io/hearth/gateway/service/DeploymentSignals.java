@@ -1,0 +1,101 @@
+package io.hearth.gateway.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.gateway.messaging.SignalPublisher;
+import io.hearth.platform.rest.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A hook's signal for a deployment (Heat's body: {@code deploy_stdout}, {@code deploy_stderr},
+ * {@code deploy_status_code}, every other key an output), published as {@code DeploymentSignalled}. Every
+ * signal is published, repeats included: deployment-service applies the first terminal one per
+ * (deployment, action, generation).
+ */
+@ApplicationScoped
+public class DeploymentSignals {
+
+    static final String STDOUT = "deploy_stdout";
+    static final String STDERR = "deploy_stderr";
+    static final String STATUS_CODE = "deploy_status_code";
+    private static final Set<String> RESERVED = Set.of(STDOUT, STDERR, STATUS_CODE);
+
+    private final MetadataStore store;
+    private final SignalPublisher publisher;
+
+    public DeploymentSignals(MetadataStore store, SignalPublisher publisher) {
+        this.store = store;
+        this.publisher = publisher;
+    }
+
+    /** The deployment as the projection knows it; 404 when no server's document lists it. */
+    public DeploymentRef find(String deploymentId) {
+        DeploymentRef ref = store.deployment(deploymentId);
+        if (ref == null) {
+            throw ApiException.notFound("Deployment " + deploymentId + " not found");
+        }
+        return ref;
+    }
+
+    /**
+     * Publishes the signal, keyed by the deployment's stack (or the deployment id when it has none).
+     *
+     * @param ref        the deployment, see {@link #find}
+     * @param action     the action the agent says it ran, or null for the deployment's current one
+     * @param generation the generation the agent says it ran, or null for the deployment's current one
+     * @param body       the signal body
+     * @return the event, once Kafka acknowledged it
+     */
+    public Uni<DeploymentSignalled> signal(DeploymentRef ref, String action, Long generation, ObjectNode body) {
+        DeploymentSignalled event = event(ref, action, generation, body, Instant.now());
+        String key = ref.stackId() != null ? ref.stackId() : ref.deploymentId();
+        return publisher.signal(key, event).replaceWith(event);
+    }
+
+    /** The event a signal body makes; 400 when {@code deploy_status_code} is not an integer. */
+    static DeploymentSignalled event(DeploymentRef ref, String action, Long generation, ObjectNode body, Instant now) {
+        Map<String, JsonNode> outputs = new LinkedHashMap<>();
+        body.properties().forEach(e -> {
+            if (!RESERVED.contains(e.getKey())) {
+                outputs.put(e.getKey(), e.getValue());
+            }
+        });
+        return new DeploymentSignalled(ref.stackId(), ref.deploymentId(), ref.serverId(),
+                action != null ? action : ref.action(), generation != null ? generation : ref.generation(),
+                text(body.get(STDOUT)), text(body.get(STDERR)), statusCode(body.get(STATUS_CODE)), outputs, now);
+    }
+
+    private static Integer statusCode(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (node.isIntegralNumber() && node.canConvertToInt()) {
+            return node.intValue();
+        }
+        if (node.isTextual()) {
+            String text = node.textValue().trim();
+            if (text.isEmpty()) {
+                return null;
+            }
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+        }
+        throw ApiException.badRequest("InvalidSignal", "deploy_status_code must be an integer, got " + node);
+    }
+
+    private static String text(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        return node.isTextual() ? node.textValue() : node.toString();
+    }
+}
