@@ -27,6 +27,8 @@ RUN_DIR=$HEARTH_HOME/run
 LOG_DIR=$HEARTH_HOME/logs
 PG_MARKER=$RUN_DIR/postgres.started
 PG_DATABASE=hearth
+AGENT_JAR=$REPO_ROOT/agent/target/hearth-agent.jar
+COMPUTE_DIR=$HEARTH_HOME/compute # the local compute driver's servers
 
 SERVICE_START_TIMEOUT=120
 STOP_TIMEOUT=20
@@ -199,6 +201,7 @@ build_if_needed() {
     for svc in "${SERVICES[@]}"; do
       [[ -f $(service_jar "$svc") ]] || missing+=("$svc/target/quarkus-app/quarkus-run.jar")
     done
+    [[ ${HEARTH_LOCAL_COMPUTE:-1} == 0 || -f $AGENT_JAR ]] || missing+=("agent/target/hearth-agent.jar")
   fi
   ((${#missing[@]} == 0)) && return 0
   ensure_dirs
@@ -217,6 +220,7 @@ build_if_needed() {
     for svc in "${SERVICES[@]}"; do
       [[ -f $(service_jar "$svc") ]] || die "the build did not produce $(service_jar "$svc")"
     done
+    [[ ${HEARTH_LOCAL_COMPUTE:-1} == 0 || -f $AGENT_JAR ]] || die "the build did not produce $AGENT_JAR"
   fi
 }
 
@@ -709,6 +713,79 @@ services_down() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# The local compute driver: the agent in host mode (agent/README.md). It consumes
+# hearth.compute.commands and runs each server as its own agent, in $COMPUTE_DIR/servers/<id>,
+# with its own loopback address. Servers outlive a restart of the host (like VMs); processes their
+# hooks started in the background are stopped with the host by deploy/down.
+# ---------------------------------------------------------------------------------------------
+
+compute_pid() { live_pid "$RUN_DIR/compute.pid" "$AGENT_JAR"; }
+
+compute_start() {
+  local pid java_opts=()
+  read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
+  mkdir -p "$COMPUTE_DIR"
+  rotate_log "$LOG_DIR/compute.log"
+  (
+    cd "$COMPUTE_DIR" || exit 1
+    exec nohup java -Xmx128m -XX:+UseSerialGC "${java_opts[@]}" -jar "$AGENT_JAR" host \
+      --bootstrap-servers "$KAFKA_BOOTSTRAP" --state-dir "$COMPUTE_DIR" \
+      >>"$LOG_DIR/compute.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
+  ) &
+  pid=$!
+  printf '%s\n' "$pid" >"$RUN_DIR/compute.pid"
+  info "compute (local driver): started pid $pid, servers in $COMPUTE_DIR/servers (log $LOG_DIR/compute.log)"
+}
+
+compute_up() {
+  local pid
+  step "Local compute driver"
+  if pid=$(compute_pid) && [[ -n $(find "$AGENT_JAR" -newer "$RUN_DIR/compute.pid" -print -quit 2>/dev/null) ]]; then
+    info "compute: rebuilt since it started (pid $pid); restarting it"
+    stop_process compute "$RUN_DIR/compute.pid" "$AGENT_JAR"
+    compute_start
+  elif pid=$(compute_pid); then
+    info "compute: already running (pid $pid), left alone"
+    return 0
+  else
+    compute_start
+  fi
+  sleep 1
+  if ! compute_pid >/dev/null; then
+    printf 'ERROR: the local compute driver exited during start-up\n' >&2
+    log_tail "$LOG_DIR/compute.log"
+    return 1
+  fi
+}
+
+# Stops the host, then whatever the servers' hooks left running in the background (a process whose
+# command line names a server directory, e.g. the example's database).
+compute_down() {
+  stop_process compute "$RUN_DIR/compute.pid" "$AGENT_JAR"
+  local left
+  left=$(pgrep -f "$COMPUTE_DIR/servers/" 2>/dev/null || true)
+  if [[ -n $left ]]; then
+    # shellcheck disable=SC2086
+    kill $left 2>/dev/null || true
+    info "compute: stopped $(wc -w <<<"$left") process(es) the servers' hooks had started"
+  fi
+}
+
+compute_status_row() {
+  local pid
+  if pid=$(compute_pid); then
+    status_row compute running "$pid" "$(find "$COMPUTE_DIR/servers" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l) server(s)" yes
+    return 0
+  fi
+  if [[ ${HEARTH_LOCAL_COMPUTE:-1} == 0 ]]; then
+    status_row compute off - - "(HEARTH_LOCAL_COMPUTE=0)"
+    return 0
+  fi
+  status_row compute stopped - - -
+  return 1
+}
+
+# ---------------------------------------------------------------------------------------------
 # Status table (deploy/status and the end of deploy/up). Returns the number of components that
 # are not up and ready.
 # ---------------------------------------------------------------------------------------------
@@ -768,5 +845,6 @@ status_table() {
       bad=$((bad + 1))
     fi
   done
+  compute_status_row || bad=$((bad + 1))
   return "$bad"
 }

@@ -32,6 +32,7 @@ class DeploymentCrashIT {
     @BeforeAll
     static void system() {
         LocalSystem.up();
+        LocalSystem.withoutLocalCompute(); // SimulatedCompute plays the driver and the agents
     }
 
     @Test

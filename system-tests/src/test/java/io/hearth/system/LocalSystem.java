@@ -24,6 +24,8 @@ final class LocalSystem {
     static final Path HOME = System.getenv("HEARTH_HOME") == null || System.getenv("HEARTH_HOME").isBlank()
             ? ROOT.resolve(".hearth") : Path.of(System.getenv("HEARTH_HOME"));
     private static boolean started;
+    /** False once a test asked to run without the local compute driver. */
+    private static boolean localCompute = true;
 
     private LocalSystem() {
     }
@@ -54,6 +56,35 @@ final class LocalSystem {
      * @return the pid that was killed
      */
     static long kill(String service) {
+        return kill(service, service + "/target/quarkus-app/quarkus-run.jar", true);
+    }
+
+    /**
+     * Kills the local compute driver (the agent in host mode) at once with SIGKILL, as a crash would:
+     * the hooks it started run on, detached. {@link #startMissing()} starts it again.
+     *
+     * @return the pid that was killed
+     */
+    static long killCompute() {
+        return kill("compute", "agent/target/hearth-agent.jar", true);
+    }
+
+    /**
+     * Stops the local compute driver (SIGTERM) and keeps it stopped for the rest of this JVM
+     * ({@code deploy/up} is then run with {@code HEARTH_LOCAL_COMPUTE=0}), for tests in which
+     * {@code SimulatedCompute} plays the compute driver and agents over the real topics: two drivers
+     * would both answer each command. Tests that need the real driver run before those (class order
+     * in {@code junit-platform.properties}).
+     */
+    static synchronized void withoutLocalCompute() {
+        localCompute = false;
+        Path pidFile = HOME.resolve("run").resolve("compute.pid");
+        if (Files.exists(pidFile)) {
+            kill("compute", "agent/target/hearth-agent.jar", false);
+        }
+    }
+
+    private static long kill(String service, String jar, boolean sigkill) {
         Path pidFile = HOME.resolve("run").resolve(service + ".pid");
         long pid;
         try {
@@ -61,13 +92,12 @@ final class LocalSystem {
         } catch (IOException | NumberFormatException e) {
             throw new IllegalStateException("cannot read the pid of " + service + " from " + pidFile, e);
         }
-        String jar = service + "/target/quarkus-app/quarkus-run.jar";
         ProcessHandle process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().map(c -> c.contains(jar)).orElse(false))
                 .orElseThrow(() -> new IllegalStateException(service + " is not running as pid " + pid
                         + " (from " + pidFile + ")"));
-        if (!process.destroyForcibly()) {
-            throw new IllegalStateException("cannot send SIGKILL to " + service + " (pid " + pid + ")");
+        if (!(sigkill ? process.destroyForcibly() : process.destroy())) {
+            throw new IllegalStateException("cannot signal " + service + " (pid " + pid + ")");
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (running(pid)) {
@@ -130,8 +160,11 @@ final class LocalSystem {
     private static int run(String script) {
         try {
             Files.createDirectories(LOG.getParent());
-            Process process = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString())
-                    .directory(ROOT.toFile())
+            ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
+            if (!localCompute) {
+                builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
+            }
+            Process process = builder.directory(ROOT.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(LOG.toString())))
                     .start();
