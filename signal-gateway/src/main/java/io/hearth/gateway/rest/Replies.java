@@ -44,7 +44,7 @@ final class Replies {
     /** Answers a refusal ({@link ApiException}) with its status, anything else with 500. */
     static void error(RoutingContext ctx, Throwable failure) {
         if (failure instanceof ApiException e) {
-            if (e.status() == 429) {
+            if (e.status() == 429 || e.status() == 503) {
                 ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1");
             }
             json(ctx, e.status(), HeatError.of(e.status(), e.type(), e.getMessage()));

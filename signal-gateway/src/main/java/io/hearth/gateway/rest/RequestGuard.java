@@ -1,6 +1,7 @@
 package io.hearth.gateway.rest;
 
 import io.hearth.gateway.config.GatewayConfig;
+import io.hearth.gateway.messaging.MetadataConsumer;
 import io.hearth.gateway.service.RateLimiter;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.signing.PresignedUrls;
@@ -13,7 +14,8 @@ import java.time.Instant;
 
 /**
  * What every gateway request passes before its body is read: the pre-signed URL check (method, raw path,
- * expiry, key; no database), the per-path rate limit and the declared body size.
+ * expiry, key; no database), a 503 until the metadata projection has caught up after a start, the
+ * per-path rate limit and the declared body size.
  */
 @ApplicationScoped
 public class RequestGuard {
@@ -21,11 +23,13 @@ public class RequestGuard {
     private final PresignedUrls urls;
     private final RateLimiter limiter;
     private final GatewayConfig config;
+    private final MetadataConsumer projection;
 
-    public RequestGuard(PresignedUrls urls, RateLimiter limiter, GatewayConfig config) {
+    public RequestGuard(PresignedUrls urls, RateLimiter limiter, GatewayConfig config, MetadataConsumer projection) {
         this.urls = urls;
         this.limiter = limiter;
         this.config = config;
+        this.projection = projection;
     }
 
     /**
@@ -56,6 +60,12 @@ public class RequestGuard {
             case UNKNOWN_KEY -> throw forbidden("signature made with unknown key " + request.getParam("kid"));
             case EXPIRED -> throw forbidden("URL expired at " + expiry(request.getParam("expires")));
             case BAD_SIGNATURE -> throw forbidden("signature does not match the request");
+        }
+        if (!projection.caughtUp()) {
+            // A gateway that just started does not know every server and deployment yet: a 404 now would
+            // make an agent give up a signal that is valid (an agent retries a 503).
+            throw new ApiException(503, "ServiceUnavailable",
+                    "The gateway is still loading the servers' metadata; retry shortly");
         }
         if (!limiter.tryAcquire(path)) {
             throw new ApiException(429, "TooManyRequests", "Too many requests for " + path + ", slow down");

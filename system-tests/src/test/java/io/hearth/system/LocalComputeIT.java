@@ -1,0 +1,294 @@
+package io.hearth.system;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.restassured.path.json.JsonPath;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real deployments end to end on one machine: the whole system through {@code deploy/up}, with the
+ * local compute driver (the agent in host mode) running each server as its own agent that long-polls
+ * the signal gateway, runs its hooks as processes and signals their results back through pre-signed
+ * URLs. Runs before the tests that replace the driver with {@code SimulatedCompute}.
+ */
+@Order(1)
+class LocalComputeIT {
+
+    private static final Duration WAIT = Duration.ofMinutes(3);
+    /** Where this test's hooks leave their marker files (one line per start of a hook). */
+    private static final Path MARKS = LocalSystem.ROOT.resolve("system-tests/target/local-compute-marks");
+    private static final Path SERVERS = LocalSystem.HOME.resolve("compute/servers");
+    private static final Path HOOKS = LocalSystem.HOME.resolve("compute/hooks");
+
+    @BeforeAll
+    static void system() throws IOException {
+        LocalSystem.up();
+        Files.createDirectories(MARKS);
+    }
+
+    @Test
+    void theExampleConnectsItsAppToItsDatabaseAndEachHookRanOnce() throws IOException {
+        String template = Files.readString(LocalSystem.ROOT.resolve("deploy/examples/app-and-db.yaml"));
+        int port = 20000 + ThreadLocalRandom.current().nextInt(20000);
+        String url = create("example", template, Map.of("db_port", port));
+
+        JsonPath stack = awaitFinal(url);
+        assertThat(status(stack)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        String endpoint = output(stack, "db_endpoint");
+        String result = output(stack, "app_result");
+        assertThat(endpoint).matches("kvdb://app@127\\.0\\.\\d+\\.\\d+:" + port + "/appdb");
+        String dbHost = endpoint.substring(endpoint.indexOf('@') + 1, endpoint.lastIndexOf(':'));
+        assertThat(result).startsWith("app at 127.0.").contains("connected to appdb at " + dbHost + ":" + port)
+                .contains("wrong password refused (HTTP 401), row stored and read back");
+        assertThat(result).doesNotContain("app at " + dbHost + " "); // two servers, two addresses
+
+        // Each server's journal holds each of its deployments once, signalled: db_deployment (CREATE) on
+        // the database server, app_deployment on the app server; db_stop waits for DELETE.
+        assertThat(journalEntries(physicalId(url, "db_server"))).hasSize(1);
+        assertThat(journalEntries(physicalId(url, "app_server"))).hasSize(1);
+
+        given().baseUri(LocalSystem.publicApi()).header("X-Auth-Token", "hearth-dev-token").delete(url)
+                .then().statusCode(204);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> LocalSystem.api().get(url).statusCode() == 404
+                        || status(LocalSystem.api().get(url).then().extract().jsonPath()).startsWith("DELETE_"));
+        // The DELETE config stopped the database: nothing answers on its address any more.
+        await().atMost(Duration.ofSeconds(30)).until(() -> !answers(dbHost, port));
+    }
+
+    @Test
+    void anAgentKilledWhileItsHookRunsDoesNotStartItAgainAndSignalsItsResult() throws IOException {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        Path marker = MARKS.resolve("killed-" + run + ".log");
+        Path release = MARKS.resolve("killed-" + run + ".release");
+        String url = create("killed", oneServer(List.of(new Waiting("slow", marker, release))), Map.of());
+
+        await().atMost(WAIT).until(() -> Files.exists(marker));
+        LocalSystem.killCompute(); // the hook runs on, detached from the agent
+        LocalSystem.startMissing();
+        Files.writeString(release, "go");
+
+        JsonPath stack = awaitFinal(url);
+        assertThat(status(stack)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        assertThat(output(stack, "slow")).isEqualTo("slow finished");
+        assertThat(Files.readAllLines(marker)).as("starts of the hook").containsExactly("started slow");
+    }
+
+    @Test
+    void signalsSentWhileTheGatewayIsDownAreDeliveredWhenItIsBack() throws IOException {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        List<String> names = List.of("first", "second", "third");
+        Path release = MARKS.resolve("gateway-" + run + ".release");
+        String url = create("gateway", oneServer(names.stream()
+                .map(n -> new Waiting(n, MARKS.resolve("gateway-" + run + "-" + n + ".log"), release))
+                .toList()), Map.of());
+
+        // The deployments run one after another on the one server: the first is running now.
+        await().atMost(WAIT).until(() -> Files.exists(MARKS.resolve("gateway-" + run + "-first.log")));
+        LocalSystem.kill("signal-gateway");
+        Files.writeString(release, "go"); // the first hook ends while nothing takes its signal
+        await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
+        LocalSystem.startMissing();
+
+        JsonPath stack = awaitFinal(url);
+        assertThat(status(stack)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        for (String name : names) {
+            assertThat(output(stack, name)).isEqualTo(name + " finished");
+            assertThat(Files.readAllLines(MARKS.resolve("gateway-" + run + "-" + name + ".log")))
+                    .containsExactly("started " + name);
+        }
+    }
+
+    @Test
+    void aHeatConfigHookInTheHooksDirectoryRunsWithItsInputsAndItsOutputsReachTheStack() throws IOException {
+        Files.createDirectories(HOOKS);
+        Path hook = HOOKS.resolve("hearth-shout");
+        // Written only to the heat-config contract: the deployment JSON on stdin, a JSON result on stdout.
+        Files.writeString(hook, """
+                #!/usr/bin/env python3
+                import json, sys
+                item = json.load(sys.stdin)
+                inputs = {i["name"]: i.get("value") for i in item.get("inputs", [])}
+                print(json.dumps({"deploy_stdout": "shouted " + inputs["word"], "deploy_stderr": "",
+                                  "deploy_status_code": 0, "shout": inputs["word"].upper() + "!"}))
+                """);
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String template = """
+                heat_template_version: 2018-08-31
+                resources:
+                  server:
+                    type: OS::Nova::Server
+                    properties: {image: local, flavor: local, user_data_format: SOFTWARE_CONFIG}
+                  config:
+                    type: OS::Heat::SoftwareConfig
+                    properties:
+                      group: hearth-shout
+                      inputs: [{name: word}]
+                      outputs: [{name: shout}]
+                      config: unused by this hook
+                  deployment:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: config}
+                      server: {get_resource: server}
+                      input_values: {word: hello}
+                outputs:
+                  shout: {value: {get_attr: [deployment, shout]}}
+                  stdout: {value: {get_attr: [deployment, deploy_stdout]}}
+                """;
+        JsonPath stack = awaitFinal(create("hook", template, Map.of()));
+        assertThat(status(stack)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        assertThat(output(stack, "shout")).isEqualTo("HELLO!");
+        assertThat(output(stack, "stdout")).isEqualTo("shouted hello");
+    }
+
+    @Test
+    void aReplayedSignalChangesNothingAndForgedExpiredOrTamperedUrlsAreRefused() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        Path release = MARKS.resolve("replay-" + run + ".release");
+        Files.writeString(release, "go");
+        String url = create("replay", oneServer(List.of(new Waiting("once", MARKS.resolve("replay-" + run + ".log"), release))), Map.of());
+        assertThat(status(awaitFinal(url))).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+
+        String server = physicalId(url, "server");
+        JsonPath metadata = LocalSystem.api().get("/v1/demo/software_deployments/metadata/" + server).then()
+                .statusCode(200).extract().jsonPath();
+        String deploymentId = metadata.getString("metadata[0].id");
+        String signalUrl = metadata.getString("metadata[0].inputs.find { it.name == 'deploy_signal_id' }.value");
+        URI signal = URI.create(signalUrl);
+
+        // The agent's signal again, with other outputs: the gateway takes it, the deployment keeps its first.
+        given().contentType("application/json").body(Map.of("deploy_status_code", 0, "once", "replayed"))
+                .post(signal).then().statusCode(200);
+        await().pollDelay(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).until(() -> true);
+        LocalSystem.api().get("/v1/demo/software_deployments/" + deploymentId).then().statusCode(200)
+                .body("software_deployment.output_values.once", org.hamcrest.Matchers.equalTo("once finished"))
+                .body("software_deployment.status", org.hamcrest.Matchers.equalTo("COMPLETE"));
+
+        String query = signal.getRawQuery();
+        String base = signalUrl.substring(0, signalUrl.indexOf('?'));
+        String signature = query.replaceAll(".*signature=([^&]+).*", "$1");
+        String tampered = signature.substring(0, signature.length() - 1)
+                + (signature.endsWith("A") ? "B" : "A");
+        // Another deployment's path with this deployment's signature, a changed signature, no signature.
+        given().body("{}").post(base.replace(deploymentId, UUID.randomUUID().toString()) + "?" + query)
+                .then().statusCode(403);
+        given().body("{}").post(base + "?" + query.replace(signature, tampered)).then().statusCode(403);
+        given().body("{}").post(base).then().statusCode(403);
+        // Correctly signed with the development key, but expired an hour ago.
+        long expired = Instant.now().minusSeconds(3600).getEpochSecond();
+        String path = signal.getRawPath();
+        given().body("{}").post(base + "?kid=k1&expires=" + expired + "&signature=" + sign("POST", path, expired))
+                .then().statusCode(403).body(org.hamcrest.Matchers.containsString("expired"));
+    }
+
+    /**
+     * A deployment whose script hook appends "started NAME" to {@code marker}, waits until {@code release}
+     * exists, then outputs "NAME finished" as its output NAME.
+     */
+    private record Waiting(String name, Path marker, Path release) {
+
+        String config() {
+            return "  " + name + "_config:\n    type: OS::Heat::SoftwareConfig\n    properties:\n"
+                    + "      group: script\n      outputs: [{name: " + name + "}]\n      config: |\n"
+                    + "        #!/bin/sh\n"
+                    + "        echo 'started " + name + "' >> '" + marker + "'\n"
+                    + "        while [ ! -f '" + release + "' ]; do sleep 0.1; done\n"
+                    + "        printf '" + name + " finished' > \"${heat_outputs_path}." + name + "\"\n";
+        }
+    }
+
+    /** A stack of one server and these deployments on it, one after another, each output as a stack output. */
+    private static String oneServer(List<Waiting> deployments) {
+        StringBuilder t = new StringBuilder("""
+                heat_template_version: 2018-08-31
+                resources:
+                  server:
+                    type: OS::Nova::Server
+                    properties: {image: local, flavor: local, user_data_format: SOFTWARE_CONFIG}
+                """);
+        StringBuilder outputs = new StringBuilder("outputs:\n");
+        String previous = null;
+        for (Waiting d : deployments) {
+            String name = d.name();
+            t.append(d.config()).append("  ").append(name).append(":\n    type: OS::Heat::SoftwareDeployment\n")
+                    .append(previous == null ? "" : "    depends_on: [" + previous + "]\n")
+                    .append("    properties:\n      config: {get_resource: ").append(name).append("_config}\n")
+                    .append("      server: {get_resource: server}\n");
+            outputs.append("  ").append(name).append(": {value: {get_attr: [").append(name).append(", ")
+                    .append(name).append("]}}\n");
+            previous = name;
+        }
+        return t.append(outputs).toString();
+    }
+
+    private static String create(String prefix, String template, Map<String, Object> parameters) {
+        String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = LocalSystem.api().body(Map.of("stack_name", name, "template", template, "parameters", parameters))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        return "/v1/demo/stacks/" + name + "/" + id;
+    }
+
+    private static JsonPath awaitFinal(String url) {
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> !status(LocalSystem.api().get(url).then().extract().jsonPath()).startsWith("CREATE_IN_PROGRESS"));
+        return LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
+    }
+
+    private static String status(JsonPath stack) {
+        return stack.getString("stack.stack_status") + " " + stack.getString("stack.stack_status_reason");
+    }
+
+    private static String output(JsonPath stack, String key) {
+        return stack.getString("stack.outputs.find { it.output_key == '" + key + "' }.output_value");
+    }
+
+    private static String physicalId(String url, String resource) {
+        return LocalSystem.api().get(url + "/resources/" + resource).then().statusCode(200).extract()
+                .path("resource.physical_resource_id");
+    }
+
+    /** The entries of a server's agent journal (one per run of a deployment). */
+    private static List<Path> journalEntries(String serverId) throws IOException {
+        try (Stream<Path> entries = Files.list(SERVERS.resolve(serverId).resolve("journal"))) {
+            return entries.toList();
+        }
+    }
+
+    private static boolean answers(String host, int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(host, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A pre-signed URL's signature with the development key (deploy's default {@code k1}), as the platform makes it. */
+    private static String sign(String method, String path, long expires) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec("hearth-dev-signing-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(
+                (method + "\n" + path + "\n" + expires + "\nk1").getBytes(StandardCharsets.UTF_8)));
+    }
+}
