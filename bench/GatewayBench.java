@@ -226,17 +226,16 @@ public class GatewayBench {
                       outputs: [{name: y}]
                       config: "#!/bin/sh\\necho $x > $heat_outputs_path.y"
                 """);
+        String server = ": {type: OS::Nova::Server, properties: {image: bench, flavor: bench,"
+                + " user_data_format: SOFTWARE_CONFIG}}\n";
         for (int i = 0; i < pairs; i++) {
-            t.append("""
-                      a_server_%1$d: {type: OS::Nova::Server, properties: {image: bench, flavor: bench, user_data_format: SOFTWARE_CONFIG}}
-                      b_server_%1$d: {type: OS::Nova::Server, properties: {image: bench, flavor: bench, user_data_format: SOFTWARE_CONFIG}}
-                      a_%1$d:
-                        type: OS::Heat::SoftwareDeployment
-                        properties: {config: {get_resource: config}, server: {get_resource: a_server_%1$d}, input_values: {x: a}}
-                      b_%1$d:
-                        type: OS::Heat::SoftwareDeployment
-                        properties: {config: {get_resource: config}, server: {get_resource: b_server_%1$d}, input_values: {x: {get_attr: [a_%1$d, y]}}}
-                    """.formatted(i).indent(-2));
+            t.append("  a_server_").append(i).append(server).append("  b_server_").append(i).append(server)
+                    .append("  a_").append(i).append(": {type: OS::Heat::SoftwareDeployment, properties: {config:")
+                    .append(" {get_resource: config}, server: {get_resource: a_server_").append(i)
+                    .append("}, input_values: {x: a}}}\n")
+                    .append("  b_").append(i).append(": {type: OS::Heat::SoftwareDeployment, properties: {config:")
+                    .append(" {get_resource: config}, server: {get_resource: b_server_").append(i)
+                    .append("}, input_values: {x: {get_attr: [a_").append(i).append(", y]}}}}\n");
         }
         return t.toString();
     }
