@@ -202,6 +202,31 @@ class LocalComputeIT {
                 .then().statusCode(403).body(org.hamcrest.Matchers.containsString("expired"));
     }
 
+    @Test
+    void heatsResourceSignalThroughThePublicEndpointCompletesAWaitingDeploymentOfTheTenantOnly() throws IOException {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        Path marker = MARKS.resolve("resource-signal-" + run + ".log");
+        Path release = MARKS.resolve("resource-signal-" + run + ".release");
+        String url = create("signalled", oneServer(List.of(new Waiting("manual", marker, release))), Map.of());
+        await().atMost(WAIT).until(() -> Files.exists(marker)); // the deployment waits for its hook
+
+        // Another tenant's token does not reach it; the stack's own tenant signals it (Heat's resource-signal).
+        given().baseUri(LocalSystem.publicApi()).header("X-Auth-Token", "hearth-dev-token").contentType("application/json")
+                .body(Map.of("deploy_status_code", 0, "manual", "signalled by hand"))
+                .post("/v1/other/stacks/x/resources/manual/signal").then().statusCode(org.hamcrest.Matchers.oneOf(401, 403));
+        LocalSystem.api().body(Map.of("deploy_status_code", 0, "manual", "signalled by hand"))
+                .post(url + "/resources/manual/signal").then().statusCode(200);
+        JsonPath stack = awaitFinal(url);
+        assertThat(status(stack)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        assertThat(output(stack, "manual")).isEqualTo("signalled by hand");
+
+        // The hook's own signal, later, changes nothing.
+        Files.writeString(release, "go");
+        await().pollDelay(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).until(() -> true);
+        assertThat(output(LocalSystem.api().get(url).then().extract().jsonPath(), "manual")).isEqualTo("signalled by hand");
+        LocalSystem.api().body(Map.of()).post(url + "/resources/nothing_here/signal").then().statusCode(404);
+    }
+
     /**
      * A deployment whose script hook appends "started NAME" to {@code marker}, waits until {@code release}
      * exists, then outputs "NAME finished" as its output NAME.

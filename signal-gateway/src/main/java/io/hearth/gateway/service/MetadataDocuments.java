@@ -32,6 +32,7 @@ public final class MetadataDocuments {
     public static Parsed parse(String key, JsonNode data) {
         String serverId = text(data.get("serverId"), key);
         String stackId = text(data.get("stackId"), null);
+        String tenant = text(data.get("tenant"), null);
         long generation = data.path("generation").asLong();
         JsonNode items = data.get("deployments");
         ArrayNode deployments = items instanceof ArrayNode array ? array : HearthJson.mapper().createArrayNode();
@@ -41,8 +42,10 @@ public final class MetadataDocuments {
             String id = text(item.get("id"), null);
             if (id != null) {
                 ids.add(id);
-                refs.add(new DeploymentRef(id, serverId, itemStack(item, stackId), input(item, "deploy_action"),
-                        item.path("generation").asLong()));
+                String stackPath = input(item, "deploy_stack_id");
+                refs.add(new DeploymentRef(id, serverId, itemStack(stackPath, stackId), input(item, "deploy_action"),
+                        item.path("generation").asLong(), tenant, stackPath == null || stackPath.indexOf('/') < 0 ? null
+                                : stackPath.substring(0, stackPath.lastIndexOf('/')), input(item, "deploy_resource_name")));
             }
         }
         return new Parsed(new ServerDocument(serverId, stackId, generation, false,
@@ -68,8 +71,7 @@ public final class MetadataDocuments {
     }
 
     /** The id after the last '/' of {@code deploy_stack_id} ({@code name/id}), else the document's stack. */
-    private static String itemStack(JsonNode item, String documentStack) {
-        String value = input(item, "deploy_stack_id");
+    private static String itemStack(String value, String documentStack) {
         if (value == null || value.isBlank()) {
             return documentStack;
         }

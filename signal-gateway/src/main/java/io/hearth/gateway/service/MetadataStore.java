@@ -29,6 +29,20 @@ public class MetadataStore {
         return deployments.get(deploymentId);
     }
 
+    /**
+     * The deployment of a stack's resource (Heat's resource signal names a resource, not a deployment), or
+     * null when no server's document lists one; the stack is given by id or by name. A scan: resource
+     * signals come from people and scripts, not from every agent.
+     */
+    public DeploymentRef deploymentOfResource(String tenant, String stack, String resource) {
+        for (DeploymentRef ref : deployments.values()) {
+            if (ref.isResource(tenant, stack, resource)) {
+                return ref;
+            }
+        }
+        return null;
+    }
+
     /** Number of servers with a live document. */
     public long serverCount() {
         return servers.values().stream().filter(s -> !s.deleted()).count();

@@ -27,8 +27,9 @@ import org.jboss.logging.Logger;
  * services own are forwarded to them unchanged — method, path, query, body and the headers that
  * matter (the token above all: the owner authenticates the request itself) — and their answer
  * comes back as it is. {@code /v1/{tenant}/software_configs} and
- * {@code /v1/{tenant}/software_deployments} go to deployment-service. On Kubernetes an Ingress
- * may route these paths straight to their owner instead.
+ * {@code /v1/{tenant}/software_deployments} go to deployment-service, Heat's resource signal
+ * ({@code POST /v1/{tenant}/stacks/{stack}[/{id}]/resources/{resource}/signal}) to signal-gateway. On
+ * Kubernetes an Ingress may route these paths straight to their owners instead.
  */
 @ApplicationScoped
 public class UpstreamRoutes {
@@ -37,6 +38,9 @@ public class UpstreamRoutes {
 
     /** Paths deployment-service owns. */
     static final String DEPLOYMENT_PATHS = "^/v1/[^/]+/(software_configs|software_deployments)(/.*)?$";
+
+    /** Heat's resource signal, which signal-gateway serves. */
+    static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+(/[^/]+)?/resources/[^/]+/signal$";
 
     /** Request headers that are about the hop, not the request (RFC 9110 7.6.1), and Host. */
     private static final Set<String> HOP_HEADERS = Set.of("connection", "keep-alive", "proxy-connection",
@@ -49,6 +53,10 @@ public class UpstreamRoutes {
         /** deployment-service's base URL. */
         @WithDefault("http://127.0.0.1:8005")
         URI deploymentService();
+
+        /** signal-gateway's base URL. */
+        @WithDefault("http://127.0.0.1:8006")
+        URI signalGateway();
 
         /** How long to wait for an answer before 504. */
         @WithDefault("30s")
@@ -73,10 +81,14 @@ public class UpstreamRoutes {
     void routes(@Observes Router router, Vertx vertx) {
         client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setMaxPoolSize(config.maxConnections()));
-        URI target = config.deploymentService();
-        router.routeWithRegex(DEPLOYMENT_PATHS).order(-100)
+        forward(router, DEPLOYMENT_PATHS, config.deploymentService(), "deployment-service");
+        forward(router, RESOURCE_SIGNAL_PATHS, config.signalGateway(), "signal-gateway");
+    }
+
+    private void forward(Router router, String paths, URI target, String owner) {
+        router.routeWithRegex(paths).order(-100)
                 .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
-                .handler(context -> send(context, target, context.body().buffer()));
+                .handler(context -> send(context, target, owner, context.body().buffer()));
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -85,7 +97,7 @@ public class UpstreamRoutes {
         }
     }
 
-    private void send(RoutingContext context, URI target, Buffer body) {
+    private void send(RoutingContext context, URI target, String owner, Buffer body) {
         HttpServerRequest incoming = context.request();
         RequestOptions options = new RequestOptions().setMethod(incoming.method())
                 .setHost(target.getHost()).setPort(target.getPort())
@@ -109,7 +121,7 @@ public class UpstreamRoutes {
                 }))
                 .onFailure(error -> {
                     LOG.warnf("forwarding %s %s to %s failed: %s", incoming.method(), incoming.path(), target, error);
-                    fail(context, 502, "BadGateway", "deployment-service did not answer: " + error.getMessage());
+                    fail(context, 502, "BadGateway", owner + " did not answer: " + error.getMessage());
                 });
     }
 
