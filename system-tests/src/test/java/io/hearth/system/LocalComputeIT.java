@@ -21,6 +21,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -40,10 +41,23 @@ class LocalComputeIT {
     private static final Path SERVERS = LocalSystem.HOME.resolve("compute/servers");
     private static final Path HOOKS = LocalSystem.HOME.resolve("compute/hooks");
 
+    /** Stacks this class created, deleted at the end so their local servers do not pile up. */
+    private static final List<String> CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @BeforeAll
     static void system() throws IOException {
         LocalSystem.up();
         Files.createDirectories(MARKS);
+    }
+
+    @AfterAll
+    static void deleteStacks() {
+        for (String url : CREATED) {
+            LocalSystem.api().delete(url);
+        }
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500))
+                .until(() -> CREATED.stream().allMatch(url -> LocalSystem.api().get(url).statusCode() == 404
+                        || status(LocalSystem.api().get(url).then().extract().jsonPath()).startsWith("DELETE_COMPLETE")));
     }
 
     @Test
@@ -271,7 +285,9 @@ class LocalComputeIT {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         String id = LocalSystem.api().body(Map.of("stack_name", name, "template", template, "parameters", parameters))
                 .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
-        return "/v1/demo/stacks/" + name + "/" + id;
+        String url = "/v1/demo/stacks/" + name + "/" + id;
+        CREATED.add(url);
+        return url;
     }
 
     private static JsonPath awaitFinal(String url) {
