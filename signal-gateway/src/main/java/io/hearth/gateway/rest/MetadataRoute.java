@@ -39,8 +39,8 @@ public class MetadataRoute {
         String serverId = ctx.pathParam("serverId");
         Long generation = Params.longParam(request, "generation");
         Long waitSeconds = Params.longParam(request, "wait");
-        String bootId = request.getParam("boot_id");
-        Uni<Void> checkedIn = bootId == null || bootId.isBlank() ? Uni.createFrom().voidItem()
+        String bootId = Params.text(request, "boot_id");
+        Uni<Void> checkedIn = bootId == null ? Uni.createFrom().voidItem()
                 : checkIns.checkIn(stackId, serverId, bootId, address(request), request.getParam("agent_version"));
         checkedIn.subscribe().with(
                 ok -> answer(ctx, stackId, serverId, generation, waitSeconds == null ? 0 : waitSeconds),
@@ -99,8 +99,8 @@ public class MetadataRoute {
     }
 
     private static String address(HttpServerRequest request) {
-        String address = request.getParam("address");
-        if (address != null && !address.isBlank()) {
+        String address = Params.text(request, "address");
+        if (address != null) {
             return address;
         }
         return request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();

@@ -58,7 +58,6 @@ public class ResourceSignalResource {
             throw ApiException.notFound("Resource " + resource + " of stack " + stack
                     + " is not a software deployment waiting on a server (only those take resource signals here)");
         }
-        return signals.signal(ref, null, null, signal).map(event -> Map.of("status", "accepted",
-                "deployment_id", event.deploymentId(), "action", event.action(), "generation", event.generation()));
+        return signals.signal(ref, null, null, signal).map(SignalRoutes::accepted);
     }
 }

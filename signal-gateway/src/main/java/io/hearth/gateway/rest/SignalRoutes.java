@@ -2,6 +2,7 @@ package io.hearth.gateway.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.gateway.config.GatewayConfig;
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.service.DeploymentRef;
 import io.hearth.gateway.service.DeploymentSignals;
 import io.hearth.gateway.service.StackSignals;
@@ -40,8 +41,7 @@ public class SignalRoutes {
             String action = Params.text(ctx.request(), "action");
             Long generation = Params.longParam(ctx.request(), "generation");
             ObjectNode body = body(ctx);
-            return deployments.signal(ref, action, generation, body).map(event -> accepted(
-                    "deployment_id", event.deploymentId(), "action", event.action(), "generation", event.generation()));
+            return deployments.signal(ref, action, generation, body).map(SignalRoutes::accepted);
         });
     }
 
@@ -67,6 +67,12 @@ public class SignalRoutes {
         Uni.createFrom().<Map<String, Object>>deferred(work::get).subscribe().with(
                 body -> Replies.json(ctx, 200, body),
                 failure -> Replies.error(ctx, failure));
+    }
+
+    /** The answer to an accepted deployment signal, whichever endpoint took it. */
+    static Map<String, Object> accepted(DeploymentSignalled event) {
+        return accepted("deployment_id", event.deploymentId(), "action", event.action(),
+                "generation", event.generation());
     }
 
     private static Map<String, Object> accepted(Object... pairs) {

@@ -92,7 +92,8 @@ public class DeploymentSignals {
         throw ApiException.badRequest("InvalidSignal", "deploy_status_code must be an integer, got " + node);
     }
 
-    private static String text(JsonNode node) {
+    /** A body field as text: a string as it is, any other JSON value as its JSON, null when absent or null. */
+    static String text(JsonNode node) {
         if (node == null || node.isNull()) {
             return null;
         }

@@ -1,6 +1,5 @@
 package io.hearth.gateway.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
@@ -28,13 +27,13 @@ public class StackSignals {
      * the status is SUCCESS or FAILURE.
      */
     public Uni<WaitConditionSignalled> waitCondition(String stackId, String handleName, ObjectNode body) {
-        String status = text(body.get("status"));
+        String status = DeploymentSignals.text(body.get("status"));
         if (status == null || !WAIT_STATUSES.contains(status)) {
             throw ApiException.badRequest("InvalidSignal",
                     "status must be SUCCESS or FAILURE, got " + (status == null ? "none" : status));
         }
-        WaitConditionSignalled event = new WaitConditionSignalled(stackId, handleName, text(body.get("id")), status,
-                text(body.get("reason")), body.get("data"), Instant.now());
+        WaitConditionSignalled event = new WaitConditionSignalled(stackId, handleName, DeploymentSignals.text(body.get("id")), status,
+                DeploymentSignals.text(body.get("reason")), body.get("data"), Instant.now());
         return publisher.signal(stackId, event).replaceWith(event);
     }
 
@@ -47,12 +46,5 @@ public class StackSignals {
         ScalingRequested event = new ScalingRequested(stackId, null, groupName, policyName, 0, null,
                 "alarm URL of " + policyName + " called");
         return publisher.scaling(stackId, event).replaceWith(event);
-    }
-
-    private static String text(JsonNode node) {
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        return node.isTextual() ? node.textValue() : node.toString();
     }
 }
