@@ -694,10 +694,11 @@ services_up() {
 
 # True when a file of the service's fast-jar is newer than its pid file (it was rebuilt
 # after it started), so `up` runs what was just built instead of leaving old code running.
-service_rebuilt() {
-  local dir
-  dir=$(dirname "$(service_jar "$1")")
-  [[ -n $(find "$dir" -type f -newer "$RUN_DIR/$1.pid" -print -quit 2>/dev/null) ]]
+service_rebuilt() { rebuilt_since_start "$(dirname "$(service_jar "$1")")" "$1"; }
+
+# True when a file under <path> (a folder or a jar) is newer than <name>'s pid file.
+rebuilt_since_start() {
+  [[ -n $(find "$1" -type f -newer "$RUN_DIR/$2.pid" -print -quit 2>/dev/null) ]]
 }
 
 # Stops the services in parallel; prints one line per service, in order.
@@ -740,7 +741,7 @@ compute_start() {
 compute_up() {
   local pid
   step "Local compute driver"
-  if pid=$(compute_pid) && [[ -n $(find "$AGENT_JAR" -newer "$RUN_DIR/compute.pid" -print -quit 2>/dev/null) ]]; then
+  if pid=$(compute_pid) && rebuilt_since_start "$AGENT_JAR" compute; then
     info "compute: rebuilt since it started (pid $pid); restarting it"
     stop_process compute "$RUN_DIR/compute.pid" "$AGENT_JAR"
     compute_start
