@@ -84,6 +84,16 @@ final class LocalSystem {
         }
     }
 
+    /**
+     * Stops the Kafka broker as an operator would (SIGTERM, then waits until it is gone); {@link #startMissing()}
+     * starts it again with the same data.
+     *
+     * @return the broker's pid
+     */
+    static long stopKafka() {
+        return kill("kafka", "kafka.Kafka", false);
+    }
+
     private static long kill(String service, String jar, boolean sigkill) {
         Path pidFile = HOME.resolve("run").resolve(service + ".pid");
         long pid;
@@ -99,10 +109,11 @@ final class LocalSystem {
         if (!(sigkill ? process.destroyForcibly() : process.destroy())) {
             throw new IllegalStateException("cannot signal " + service + " (pid " + pid + ")");
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (running(pid)) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(service + " (pid " + pid + ") still runs 30 s after SIGKILL");
+                throw new IllegalStateException(service + " (pid " + pid + ") still runs 60 s after "
+                        + (sigkill ? "SIGKILL" : "SIGTERM"));
             }
             try {
                 Thread.sleep(100);
