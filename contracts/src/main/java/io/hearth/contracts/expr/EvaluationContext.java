@@ -63,6 +63,14 @@ public final class EvaluationContext {
         return toBuilder().resolver(resolver).build();
     }
 
+    /**
+     * The same context, for an evaluation that comes after others whose results hold {@code spent}: the
+     * sections of one template, held to the limits together.
+     */
+    public EvaluationContext withSpent(EvaluatedSize spent) {
+        return toBuilder().spent(spent).build();
+    }
+
     public HotVersion version() {
         return version;
     }

@@ -3,7 +3,9 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.expr.EvaluatedSize;
 import io.hearth.contracts.expr.EvaluationContext;
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.hearth.contracts.expr.ExpressionException;
 import io.hearth.contracts.expr.HotFunctions;
 import io.hearth.contracts.expr.HotVersion;
@@ -18,6 +20,7 @@ import io.hearth.template.template.types.ResourceRegistry;
 import io.hearth.template.template.types.ResourceValidator;
 import io.hearth.template.template.types.TypeResolution;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -33,13 +36,27 @@ import java.util.regex.Pattern;
  * function evaluated (runtime references stay as function nodes for deployment-service), each resource's type mapped through the environment and its properties checked
  * against the type's schema, each resource's dependencies (depends_on, get_resource,
  * get_attr) found and the resources put in an order that respects them. Every problem is
- * reported, not only the first.
+ * reported, not only the first. Evaluation is held to {@link EvaluationLimits}: each function's
+ * result, and all the resources' and outputs' evaluated values together.
  */
 @ApplicationScoped
 public class StackPlanner {
 
     /** What {@code get_param} says of a parameter without a value. */
     private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
+
+    private final EvaluationLimits limits;
+
+    /** A planner evaluating under the default limits. */
+    public StackPlanner() {
+        this(EvaluationLimits.DEFAULTS);
+    }
+
+    /** A planner evaluating under the given limits (the service's, from {@code hearth.template.limits}). */
+    @Inject
+    public StackPlanner(EvaluationLimits limits) {
+        this.limits = limits;
+    }
 
     /**
      * Plans a template.
@@ -90,7 +107,8 @@ public class StackPlanner {
         resources.fieldNames().forEachRemaining(names::add);
         EvaluationContext context = EvaluationContext.builder(HotVersion.of(template.get("heat_template_version").asText()))
                 .parameters(parameters).files(files).conditions(template.get("conditions")).stack(stack)
-                .resourceNames(names).build();
+                .resourceNames(names).limits(limits).build();
+        Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
@@ -101,10 +119,8 @@ public class StackPlanner {
                     && !enabled(definition.get("condition"), context, problems, "resources", name, "condition")) {
                 continue;
             }
-            JsonNode properties = evaluate(definition.get("properties"), context, problems, refused, "resources",
-                    name, "properties");
-            JsonNode metadata = evaluate(definition.get("metadata"), context, problems, refused, "resources", name,
-                    "metadata");
+            JsonNode properties = sections.evaluate(definition.get("properties"), "resources", name, "properties");
+            JsonNode metadata = sections.evaluate(definition.get("metadata"), "resources", name, "metadata");
             Set<String> dependsOn = new LinkedHashSet<>();
             JsonNode explicit = definition.get("depends_on");
             if (explicit != null) {
@@ -144,8 +160,7 @@ public class StackPlanner {
                 return;
             }
             JsonNode description = output.get("description");
-            JsonNode value = evaluate(output.get("value"), context, problems, refused, "outputs", entry.getKey(),
-                    "value");
+            JsonNode value = sections.evaluate(output.get("value"), "outputs", entry.getKey(), "value");
             checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
             outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
         });
@@ -172,21 +187,39 @@ public class StackPlanner {
         return copy;
     }
 
-    /** The value with every static function evaluated; runtime references stay as function nodes. */
-    private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<TemplateProblem> problems,
-            Set<String> refusedParameters, String... location) {
-        if (value == null) {
-            return null;
+    /**
+     * Evaluates a template's sections one after another, each counting what those before it hold against
+     * the limits, and records each section's problem.
+     */
+    private static final class Sections {
+        private final EvaluationContext context;
+        private final List<TemplateProblem> problems;
+        private final Set<String> refusedParameters;
+        private EvaluatedSize spent = EvaluatedSize.ZERO;
+
+        Sections(EvaluationContext context, List<TemplateProblem> problems, Set<String> refusedParameters) {
+            this.context = context;
+            this.problems = problems;
+            this.refusedParameters = refusedParameters;
         }
-        try {
-            return HotFunctions.evaluate(value, context, location);
-        } catch (ExpressionException e) {
-            boolean alreadyReported = refusedParameters.stream()
-                    .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
-            if (!alreadyReported) {
-                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+
+        /** The value with every static function evaluated; runtime references stay as function nodes. */
+        JsonNode evaluate(JsonNode value, String... location) {
+            if (value == null) {
+                return null;
             }
-            return value;
+            try {
+                JsonNode result = HotFunctions.evaluate(value, context.withSpent(spent), location);
+                spent = spent.plus(EvaluatedSize.of(result));
+                return result;
+            } catch (ExpressionException e) {
+                boolean alreadyReported = refusedParameters.stream()
+                        .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
+                if (!alreadyReported) {
+                    problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                }
+                return value;
+            }
         }
     }
 
