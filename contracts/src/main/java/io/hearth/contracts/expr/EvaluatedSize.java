@@ -10,12 +10,12 @@ import java.util.function.Function;
  * every depth; a string or number holds none) and its characters (of every string and map key in it, and
  * its own when it is a string). Sums saturate at {@link Long#MAX_VALUE}.
  */
-public record EvaluatedSize(long items, long chars) {
+record EvaluatedSize(long items, long chars) {
 
-    public static final EvaluatedSize ZERO = new EvaluatedSize(0, 0);
+    static final EvaluatedSize ZERO = new EvaluatedSize(0, 0);
 
     /** What a value holds, counted by walking it. */
-    public static EvaluatedSize of(JsonNode value) {
+    static EvaluatedSize of(JsonNode value) {
         return of(value, EvaluatedSize::of);
     }
 
@@ -45,7 +45,7 @@ public record EvaluatedSize(long items, long chars) {
     }
 
     /** Both together. */
-    public EvaluatedSize plus(EvaluatedSize other) {
+    EvaluatedSize plus(EvaluatedSize other) {
         return new EvaluatedSize(add(items, other.items), add(chars, other.chars));
     }
 

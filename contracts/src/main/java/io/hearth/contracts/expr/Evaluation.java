@@ -60,11 +60,11 @@ final class Evaluation {
     private final Set<String> conditionsInProgress = new HashSet<>();
     private final Budget budget;
 
-    Evaluation(EvaluationContext ctx, boolean located) {
+    Evaluation(EvaluationContext ctx, boolean located, Budget budget) {
         this.ctx = ctx;
         this.version = ctx.version();
         this.located = located;
-        this.budget = new Budget(ctx.limits(), ctx.spent());
+        this.budget = budget;
     }
 
     /** A function's complaint; the caller adds where the function is. */
@@ -259,7 +259,7 @@ final class Evaluation {
                 return TextNode.valueOf("");
             }
         }
-        budget.reserve(value);
+        budget.reserve(budget.inputSize(value));
         return value.deepCopy();
     }
 
@@ -322,7 +322,7 @@ final class Evaluation {
             value = ctx.resolver().attribute(name, attribute.textValue(), List.copyOf(path));
         }
         return value.map(v -> {
-            budget.reserve(v);
+            budget.reserve(budget.size(v));
             return (JsonNode) v.deepCopy();
         }).orElseGet(() -> pending("get_attr", args));
     }

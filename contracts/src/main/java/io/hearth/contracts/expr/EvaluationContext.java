@@ -29,7 +29,6 @@ public final class EvaluationContext {
     private final Set<String> resourceNames;
     private final RuntimeResolver resolver;
     private final EvaluationLimits limits;
-    private final EvaluatedSize spent;
 
     private EvaluationContext(Builder b) {
         this.version = b.version;
@@ -41,7 +40,6 @@ public final class EvaluationContext {
                 : Collections.unmodifiableSet(new LinkedHashSet<>(b.resourceNames));
         this.resolver = b.resolver;
         this.limits = b.limits;
-        this.spent = b.spent;
     }
 
     /** A context for a template of the given version; everything else starts empty. */
@@ -52,7 +50,7 @@ public final class EvaluationContext {
     /** A builder holding this context's values, to change some. */
     public Builder toBuilder() {
         Builder b = new Builder(version).parameters(parameters).files(files).resolver(resolver).stack(stack)
-                .limits(limits).spent(spent);
+                .limits(limits);
         b.conditions.putAll(conditions);
         b.resourceNames = resourceNames;
         return b;
@@ -61,14 +59,6 @@ public final class EvaluationContext {
     /** The same context with another resolver: how deployment-service evaluates a plan at run time. */
     public EvaluationContext withResolver(RuntimeResolver resolver) {
         return toBuilder().resolver(resolver).build();
-    }
-
-    /**
-     * The same context, for an evaluation that comes after others whose results hold {@code spent}: the
-     * sections of one template, held to the limits together.
-     */
-    public EvaluationContext withSpent(EvaluatedSize spent) {
-        return toBuilder().spent(spent).build();
     }
 
     public HotVersion version() {
@@ -108,11 +98,6 @@ public final class EvaluationContext {
         return limits;
     }
 
-    /** What earlier evaluations of the same whole (a template's other sections) already hold. */
-    public EvaluatedSize spent() {
-        return spent;
-    }
-
     /** A parameter's value as {@code get_param} sees it, pseudo parameters included; null if not provided. */
     JsonNode parameter(String name) {
         if (stack != null) {
@@ -134,7 +119,6 @@ public final class EvaluationContext {
         private Set<String> resourceNames;
         private RuntimeResolver resolver = RuntimeResolver.NONE;
         private EvaluationLimits limits = EvaluationLimits.DEFAULTS;
-        private EvaluatedSize spent = EvaluatedSize.ZERO;
 
         private Builder(HotVersion version) {
             this.version = Objects.requireNonNull(version, "version");
@@ -203,16 +187,6 @@ public final class EvaluationContext {
         /** The limits results are held to; {@link EvaluationLimits#DEFAULTS} unless set. */
         public Builder limits(EvaluationLimits limits) {
             this.limits = Objects.requireNonNull(limits, "limits");
-            return this;
-        }
-
-        /**
-         * What the evaluations before this one hold (a template's sections evaluated so far): it counts
-         * against the limits as the evaluation's own values do, so that many values within the limits
-         * cannot add up to more than one may hold.
-         */
-        public Builder spent(EvaluatedSize spent) {
-            this.spent = Objects.requireNonNull(spent, "spent");
             return this;
         }
 

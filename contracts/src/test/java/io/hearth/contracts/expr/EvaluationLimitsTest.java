@@ -190,14 +190,31 @@ class EvaluationLimitsTest {
     }
 
     @Test
-    void whatEarlierEvaluationsHoldCounts() {
-        EvaluationContext context = context("2018-08-31").limits(SMALL).spent(new EvaluatedSize(95, 0))
-                .parameter("l", values(10, "v")).build();
-        assertThat(refusal(context, "{\"get_param\": \"l\"}")).isEqualTo("resources.x.properties.get_param: "
-                + "\"get_param\" would bring the evaluated values to 105 items, more than the limit of 100 "
-                + "(test.limits.max-evaluated-items)");
+    void theValuesOfOneEvaluatorAreHeldToTheLimitsTogether() {
+        EvaluationContext context = context("2018-08-31").limits(SMALL).parameter("l", values(45, "v")).build();
+        Evaluator evaluator = new Evaluator(context);
+        assertThat(evaluator.evaluate(json("{\"get_param\": \"l\"}"), "resources", "a", "properties")).hasSize(45);
+        // a refused value is not kept: it does not count
+        failure(() -> evaluator.evaluate(json("{\"str_split\": [\",\", \"%s\"]}".formatted(",".repeat(100))),
+                "resources", "b", "properties"));
+        assertThat(evaluator.evaluate(json("{\"get_param\": \"l\"}"), "resources", "c", "properties")).hasSize(45);
+        assertThat(failure(() -> evaluator.evaluate(json("{\"get_param\": \"l\"}"), "resources", "d", "properties"))
+                .getMessage()).isEqualTo("resources.d.properties.get_param: \"get_param\" would bring the evaluated "
+                        + "values to 135 items, more than the limit of 100 (test.limits.max-evaluated-items)");
         assertThat(EvaluatedSize.of(json("{\"ab\": [\"cde\", 1, {\"f\": null}]}")))
                 .isEqualTo(new EvaluatedSize(5, 6));
+    }
+
+    @Test
+    void callsWhoseResultsAreDroppedStillCountAsWork() {
+        EvaluationContext context = context("2018-08-31").limits(SMALL).parameter("l", values(60, "v")).build();
+        // each contains copies 60 items and keeps a boolean: 16 times 100 items allow 26 of them
+        String call = "{\"contains\": [\"x\", {\"get_param\": \"l\"}]}";
+        assertThat(eval(context, "[" + String.join(", ", java.util.Collections.nCopies(26, call)) + "]")).hasSize(26);
+        assertThat(refusal(context, "[" + String.join(", ", java.util.Collections.nCopies(27, call)) + "]"))
+                .isEqualTo("resources.x.properties[26].contains[1].get_param: \"get_param\" would bring the items all "
+                        + "calls produced, kept or not, to 1620, more than 16 times the limit of 100 "
+                        + "(test.limits.max-evaluated-items)");
     }
 
     @Test

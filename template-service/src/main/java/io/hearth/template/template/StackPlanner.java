@@ -3,11 +3,10 @@ package io.hearth.template.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.contracts.expr.EvaluatedSize;
 import io.hearth.contracts.expr.EvaluationContext;
 import io.hearth.contracts.expr.EvaluationLimits;
+import io.hearth.contracts.expr.Evaluator;
 import io.hearth.contracts.expr.ExpressionException;
-import io.hearth.contracts.expr.HotFunctions;
 import io.hearth.contracts.expr.HotVersion;
 import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedOutput;
@@ -116,7 +115,7 @@ public class StackPlanner {
             JsonNode definition = entry.getValue();
             String path = "resources." + name;
             if (definition.has("condition")
-                    && !enabled(definition.get("condition"), context, problems, "resources", name, "condition")) {
+                    && !sections.enabled(definition.get("condition"), "resources", name, "condition")) {
                 continue;
             }
             JsonNode properties = sections.evaluate(definition.get("properties"), "resources", name, "properties");
@@ -156,7 +155,7 @@ public class StackPlanner {
         template.path("outputs").fields().forEachRemaining(entry -> {
             JsonNode output = entry.getValue();
             if (output.has("condition")
-                    && !enabled(output.get("condition"), context, problems, "outputs", entry.getKey(), "condition")) {
+                    && !sections.enabled(output.get("condition"), "outputs", entry.getKey(), "condition")) {
                 return;
             }
             JsonNode description = output.get("description");
@@ -188,17 +187,16 @@ public class StackPlanner {
     }
 
     /**
-     * Evaluates a template's sections one after another, each counting what those before it hold against
-     * the limits, and records each section's problem.
+     * Evaluates a template's sections one after another under one budget (what those before hold counts
+     * against the limits), and records each section's problem.
      */
     private static final class Sections {
-        private final EvaluationContext context;
+        private final Evaluator evaluator;
         private final List<TemplateProblem> problems;
         private final Set<String> refusedParameters;
-        private EvaluatedSize spent = EvaluatedSize.ZERO;
 
         Sections(EvaluationContext context, List<TemplateProblem> problems, Set<String> refusedParameters) {
-            this.context = context;
+            this.evaluator = new Evaluator(context);
             this.problems = problems;
             this.refusedParameters = refusedParameters;
         }
@@ -209,9 +207,7 @@ public class StackPlanner {
                 return null;
             }
             try {
-                JsonNode result = HotFunctions.evaluate(value, context.withSpent(spent), location);
-                spent = spent.plus(EvaluatedSize.of(result));
-                return result;
+                return evaluator.evaluate(value, location);
             } catch (ExpressionException e) {
                 boolean alreadyReported = refusedParameters.stream()
                         .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
@@ -219,6 +215,16 @@ public class StackPlanner {
                     problems.add(new TemplateProblem(e.path(), e.heatMessage()));
                 }
                 return value;
+            }
+        }
+
+        /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
+        boolean enabled(JsonNode condition, String... location) {
+            try {
+                return evaluator.evaluateCondition(condition, location);
+            } catch (ExpressionException e) {
+                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                return true;
             }
         }
     }
@@ -259,17 +265,6 @@ public class StackPlanner {
                         r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
                         r.deletionPolicy())));
         return kept;
-    }
-
-    /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
-    private static boolean enabled(JsonNode condition, EvaluationContext context, List<TemplateProblem> problems,
-            String... location) {
-        try {
-            return HotFunctions.evaluateCondition(condition, context, location);
-        } catch (ExpressionException e) {
-            problems.add(new TemplateProblem(e.path(), e.heatMessage()));
-            return true;
-        }
     }
 
     private static void collectReferences(JsonNode node, Set<String> into) {
