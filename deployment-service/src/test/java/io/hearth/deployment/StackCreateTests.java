@@ -164,6 +164,31 @@ class StackCreateTests {
     }
 
     @Test
+    void aRuntimeValueThatWouldMakeAnEvaluationTooLargeFailsTheResourceWithTheLimitAsReason() {
+        String id = UUID.randomUUID().toString();
+        String values = String.join(", ", java.util.stream.IntStream.range(0, 400).mapToObj(i -> "\"v" + i + "\"")
+                .toList());
+        // the 400 values arrive at run time, as an attribute: 64 million combinations
+        driver.create(id, plan(List.of(
+                resource("list", "OS::Heat::Value", "{\"value\": [" + values + "]}"),
+                resource("hostile", "OS::Heat::Value", """
+                        {"value": {"repeat": {"template": "%a%-%b%-%c%", "for_each": {
+                          "%a%": {"get_attr": ["list", "value"]}, "%b%": {"get_attr": ["list", "value"]},
+                          "%c%": {"get_attr": ["list", "value"]}}}}}""", "list")),
+                "out", "{\"get_attr\": [\"hostile\", \"value\"]}"));
+
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
+        String reason = "StackValidationFailed: resources.hostile.properties.value.repeat: \"repeat\" would produce "
+                + "64000000 items, more than the limit of 262144 (hearth.deployment.limits.max-evaluated-items)";
+        assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: " + reason);
+        assertThat(driver.statesOf(id, "list")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.statesOf(id, "hostile")).containsExactly("CREATE_IN_PROGRESS", "CREATE_FAILED");
+        assertThat(driver.resources(id)).filteredOn(e -> e.resourceName().equals("hostile")
+                && e.status().equals("FAILED")).extracting(ResourceStatusChanged::statusReason)
+                .containsExactly(reason);
+    }
+
+    @Test
     void aTestResourceThatWaitsCompletesAfterItsWaitAndThenItsDependentsStart() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(List.of(

@@ -468,6 +468,68 @@ class TemplateErrorsApiTests {
                         "outputs.deep.value: Template is nested more than 500 levels deep");
     }
 
+    /** A 2 KB template whose {@code repeat} would make 64 million strings (issue 13). */
+    private static final String SIXTY_FOUR_MILLION = """
+            heat_template_version: 2018-08-31
+            parameters:
+              a: {type: comma_delimited_list}
+              b: {type: comma_delimited_list}
+              c: {type: comma_delimited_list}
+            resources:
+              x:
+                type: OS::Heat::Value
+                properties:
+                  value:
+                    repeat:
+                      template: "%a%-%b%-%c%"
+                      for_each: {"%a%": {get_param: a}, "%b%": {get_param: b}, "%c%": {get_param: c}}
+            """;
+
+    private static Map<String, Object> listsOf400(String... names) {
+        String values = String.join(",", java.util.stream.IntStream.range(0, 400).mapToObj(i -> "v" + i).toList());
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        for (String name : names) {
+            parameters.put(name, values);
+        }
+        return parameters;
+    }
+
+    @Test
+    void aRepeatOf64MillionItemsIsRefusedBeforeItIsBuilt() {
+        String expected = "resources.x.properties.value.repeat: \"repeat\" would produce 64000000 items, more than "
+                + "the limit of 262144 (hearth.template.limits.max-evaluated-items) (template, line 12, column 11)";
+        assertThat(refusedWith(SIXTY_FOUR_MILLION, listsOf400("a", "b", "c"))).isEqualTo(expected);
+        api().body(Map.of("template", SIXTY_FOUR_MILLION, "parameters", listsOf400("a", "b", "c")))
+                .post("/v1/demo/validate").then().statusCode(400)
+                .body("code", equalTo(400))
+                .body("title", equalTo("Bad Request"))
+                .body("error.type", equalTo("HTTPBadRequest"))
+                .body("error.message", equalTo(expected));
+    }
+
+    @Test
+    void resourcesWithinTheEvaluationLimitsCannotAddUpPastThem() {
+        // each value holds 160,000 strings: the first is accepted, the second would pass 262,144 items
+        String template = """
+                heat_template_version: 2018-08-31
+                parameters:
+                  a: {type: comma_delimited_list}
+                  b: {type: comma_delimited_list}
+                resources:
+                  x:
+                    type: OS::Heat::Value
+                    properties:
+                      value: {repeat: {template: "%a%%b%", for_each: {"%a%": {get_param: a}, "%b%": {get_param: b}}}}
+                  y:
+                    type: OS::Heat::Value
+                    properties:
+                      value: {repeat: {template: "%a%%b%", for_each: {"%a%": {get_param: a}, "%b%": {get_param: b}}}}
+                """;
+        assertThat(refusedWith(template, listsOf400("a", "b"))).isEqualTo("resources.y.properties.value.repeat: "
+                + "\"repeat\" would bring the evaluated values to 320001 items, more than the limit of 262144 "
+                + "(hearth.template.limits.max-evaluated-items) (template, line 13, column 23)");
+    }
+
     @Test
     void billionLaughsIsRefusedBeforeItExpands() {
         StringBuilder laughs = new StringBuilder("heat_template_version: 2018-08-31\nparameter_groups: []\n"

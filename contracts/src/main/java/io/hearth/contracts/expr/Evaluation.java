@@ -58,11 +58,13 @@ final class Evaluation {
     private final Set<JsonNode> unresolved = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<String, Boolean> conditionResults = new HashMap<>();
     private final Set<String> conditionsInProgress = new HashSet<>();
+    private final Budget budget;
 
-    Evaluation(EvaluationContext ctx, boolean located) {
+    Evaluation(EvaluationContext ctx, boolean located, Budget budget) {
         this.ctx = ctx;
         this.version = ctx.version();
         this.located = located;
+        this.budget = budget;
     }
 
     /** A function's complaint; the caller adds where the function is. */
@@ -90,6 +92,7 @@ final class Evaluation {
                 if (v.isMissingNode()) {
                     continue;
                 }
+                budget.put(null, v, path.index(i));
                 out.add(v);
                 if (!resolved(v)) {
                     unresolved.add(out);
@@ -117,7 +120,10 @@ final class Evaluation {
                     case NOT_IN_HEARTH -> throw new ExpressionException(at.toString(), notInHearth(name));
                     default -> {
                         try {
-                            return call(name, obj.get(name), at, mode);
+                            Budget.Call started = budget.enter(name);
+                            JsonNode result = call(name, obj.get(name), at, mode);
+                            budget.leave(started, result);
+                            return result;
                         } catch (Problem p) {
                             throw new ExpressionException(at.toString(), p.getMessage());
                         }
@@ -132,6 +138,7 @@ final class Evaluation {
             if (v.isMissingNode()) {
                 continue;
             }
+            budget.put(e.getKey(), v, path.key(e.getKey()));
             out.set(e.getKey(), v);
             if (!resolved(v)) {
                 unresolved.add(out);
@@ -252,6 +259,7 @@ final class Evaluation {
                 return TextNode.valueOf("");
             }
         }
+        budget.reserve(budget.inputSize(value));
         return value.deepCopy();
     }
 
@@ -313,7 +321,10 @@ final class Evaluation {
             }
             value = ctx.resolver().attribute(name, attribute.textValue(), List.copyOf(path));
         }
-        return value.map(v -> (JsonNode) v.deepCopy()).orElseGet(() -> pending("get_attr", args));
+        return value.map(v -> {
+            budget.reserve(budget.size(v));
+            return (JsonNode) v.deepCopy();
+        }).orElseGet(() -> pending("get_attr", args));
     }
 
     /** A referenced resource's name; refused as Heat refuses it when it is no resource of the template. */
@@ -357,6 +368,7 @@ final class Evaluation {
         if (content == null) {
             throw problem("No content found in the \"files\" section for get_file path: " + args.textValue());
         }
+        budget.reserve(0, content.length(), true);
         return TextNode.valueOf(content);
     }
 
@@ -392,15 +404,21 @@ final class Evaluation {
         List<String> keys = new ArrayList<>();
         mapping.fieldNames().forEachRemaining(keys::add);
         sortLongestFirst(keys);
+        List<String> values = new ArrayList<>();
+        for (String key : keys) {
+            values.add(replacement(mapping.get(key), key, fn, legacy, allowEmpty));
+        }
         Set<String> unreplaced = strict ? new HashSet<>(keys) : null;
-        String result = replace(List.of(template.textValue()), keys, 0, mapping, fn, legacy, allowEmpty, unreplaced)
-                .get(0);
+        long length = replace(template.textValue(), keys, values, 0, null, unreplaced);
         if (strict && !unreplaced.isEmpty()) {
             List<String> missing = new ArrayList<>(unreplaced);
             sortLongestFirst(missing);
             throw problem("The following params were not found in the template: " + String.join(",", missing));
         }
-        return TextNode.valueOf(result);
+        budget.reserve(0, length, true);
+        StringBuilder result = new StringBuilder(capacity(length));
+        replace(template.textValue(), keys, values, 0, result, null);
+        return TextNode.valueOf(result.toString());
     }
 
     /** Heat's order of str_replace keys: longer first, then lexicographic. */
@@ -409,25 +427,38 @@ final class Evaluation {
         keys.sort(Comparator.<String>comparingInt(Py::len).reversed());
     }
 
-    private List<String> replace(List<String> strings, List<String> keys, int k, JsonNode mapping, String fn,
-            boolean legacy, boolean allowEmpty, Set<String> unreplaced) {
+    /**
+     * Heat's replacement: {@code s} split at the longest key, each part replaced by the next keys, the parts
+     * joined with the key's value. Writes the result into {@code out}, or only counts it when that is null.
+     *
+     * @param unreplaced the keys not found yet; those found are removed (null: not tracked)
+     * @return the result's length
+     */
+    private static long replace(String s, List<String> keys, List<String> values, int k, StringBuilder out,
+            Set<String> unreplaced) {
         if (k == keys.size()) {
-            return strings;
+            if (out != null) {
+                out.append(s);
+            }
+            return s.length();
         }
         String placeholder = keys.get(k);
-        String value = replacement(mapping.get(placeholder), placeholder, fn, legacy, allowEmpty);
-        List<String> out = new ArrayList<>(strings.size());
-        for (String s : strings) {
-            if (placeholder.isEmpty()) {
-                throw problem("empty separator");
-            }
-            List<String> parts = Py.split(s, placeholder);
-            if (unreplaced != null && parts.size() > 1) {
-                unreplaced.remove(placeholder);
-            }
-            out.add(String.join(value, replace(parts, keys, k + 1, mapping, fn, legacy, allowEmpty, unreplaced)));
+        if (placeholder.isEmpty()) {
+            throw problem("empty separator");
         }
-        return out;
+        List<String> parts = Py.split(s, placeholder);
+        if (unreplaced != null && parts.size() > 1) {
+            unreplaced.remove(placeholder);
+        }
+        String value = values.get(k);
+        long length = EvaluatedSize.times(parts.size() - 1, value.length());
+        for (int i = 0; i < parts.size(); i++) {
+            if (i > 0 && out != null) {
+                out.append(value);
+            }
+            length = EvaluatedSize.add(length, replace(parts.get(i), keys, values, k + 1, out, unreplaced));
+        }
+        return length;
     }
 
     private static String replacement(JsonNode value, String param, String fn, boolean legacy, boolean allowEmpty) {
@@ -491,26 +522,38 @@ final class Evaluation {
         if (!delim.isTextual()) {
             throw problem("\"list_join\" delimiter must be a string");
         }
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < strings.size(); i++) {
-            if (i > 0) {
-                out.append(delim.textValue());
-            }
-            JsonNode s = strings.get(i);
+        List<String> pieces = new ArrayList<>(strings.size());
+        long length = EvaluatedSize.times(Math.max(strings.size() - 1, 0), delim.textValue().length());
+        for (JsonNode s : strings) {
+            String piece;
             if (s.isNull()) {
-                continue;
-            }
-            if (s.isTextual()) {
-                out.append(s.textValue());
+                piece = "";
+            } else if (s.isTextual()) {
+                piece = s.textValue();
             } else if (multiple && s.isContainerNode()) {
-                out.append(PyJson.dumps(s, true));
+                piece = PyJson.dumps(s, true);
             } else if (multiple) {
                 throw problem("Items to join must be string, map or list not " + Py.prefix(Py.repr(s), 200));
             } else {
                 throw problem("Items to join must be strings not " + Py.prefix(Py.repr(s), 200));
             }
+            pieces.add(piece);
+            length = EvaluatedSize.add(length, piece.length());
+        }
+        budget.reserve(0, length, true);
+        StringBuilder out = new StringBuilder(capacity(length));
+        for (int i = 0; i < pieces.size(); i++) {
+            if (i > 0) {
+                out.append(delim.textValue());
+            }
+            out.append(pieces.get(i));
         }
         return TextNode.valueOf(out.toString());
+    }
+
+    /** A builder's initial capacity for a string of that length (one that was reserved). */
+    private static int capacity(long length) {
+        return (int) Math.min(length, Integer.MAX_VALUE - 8);
     }
 
     private JsonNode strSplit(JsonNode raw, Path at, Mode mode) {
@@ -534,16 +577,17 @@ final class Evaluation {
         if (!subject.isTextual()) {
             throw problem(incorrect);
         }
-        List<String> parts;
-        if (delim.isNull()) {
-            parts = Py.splitWhitespace(subject.textValue());
-        } else if (!delim.isTextual()) {
-            throw problem("must be str or None, not " + Py.typeName(delim));
-        } else if (delim.textValue().isEmpty()) {
-            throw problem("empty separator");
-        } else {
-            parts = Py.split(subject.textValue(), delim.textValue());
+        String separator = null;
+        if (!delim.isNull()) {
+            if (!delim.isTextual()) {
+                throw problem("must be str or None, not " + Py.typeName(delim));
+            }
+            if (delim.textValue().isEmpty()) {
+                throw problem("empty separator");
+            }
+            separator = delim.textValue();
         }
+        int count = Py.splitCount(subject.textValue(), separator);
         if (args.size() > 2) {
             BigInteger index;
             try {
@@ -551,14 +595,15 @@ final class Evaluation {
             } catch (PyError e) {
                 throw problem("Incorrect index to \"str_split\" should be: " + example);
             }
-            BigInteger normal = index.signum() < 0 ? index.add(BigInteger.valueOf(parts.size())) : index;
-            if (normal.signum() < 0 || normal.compareTo(BigInteger.valueOf(parts.size())) >= 0) {
-                throw problem("Incorrect index to \"str_split\" should be between 0 and " + (parts.size() - 1));
+            BigInteger normal = index.signum() < 0 ? index.add(BigInteger.valueOf(count)) : index;
+            if (normal.signum() < 0 || normal.compareTo(BigInteger.valueOf(count)) >= 0) {
+                throw problem("Incorrect index to \"str_split\" should be between 0 and " + (count - 1));
             }
-            return TextNode.valueOf(parts.get(normal.intValue()));
+            return TextNode.valueOf(Py.splitPart(subject.textValue(), separator, normal.intValue()));
         }
-        ArrayNode out = NODES.arrayNode(parts.size());
-        parts.forEach(out::add);
+        budget.reserve(count, 0, true);
+        ArrayNode out = NODES.arrayNode(count);
+        Py.split(subject.textValue(), separator).forEach(out::add);
         return out;
     }
 
@@ -662,29 +707,51 @@ final class Evaluation {
             throw problem("For repeat, the length of for_each values should be equal if no nested loop.");
         }
         JsonNode template = field(args, "template");
-        ArrayNode out = NODES.arrayNode();
+        long count = nested ? productSize(values) : values.stream().mapToLong(List::size).min().orElse(0);
+        long items = EvaluatedSize.times(count, EvaluatedSize.add(1, budget.size(template).items()));
+        budget.reserve(items, 0, true);
+        ArrayNode out = NODES.arrayNode(capacity(count));
+        long[] chars = {0};
         for (List<JsonNode> combination : nested ? product(values) : zip(values)) {
-            out.add(substitute(keys, combination, template));
+            out.add(substitute(keys, combination, template, items, chars));
         }
         return out;
     }
 
-    /** itertools.product: the last list varies fastest. */
-    private static List<List<JsonNode>> product(List<List<JsonNode>> lists) {
-        List<List<JsonNode>> out = new ArrayList<>();
-        out.add(List.of());
+    /** How many combinations {@link #product} gives, counted before any is made. */
+    private static long productSize(List<List<JsonNode>> lists) {
+        long size = 1;
         for (List<JsonNode> list : lists) {
-            List<List<JsonNode>> next = new ArrayList<>();
-            for (List<JsonNode> prefix : out) {
-                for (JsonNode item : list) {
-                    List<JsonNode> combination = new ArrayList<>(prefix);
-                    combination.add(item);
-                    next.add(combination);
-                }
-            }
-            out = next;
+            size = EvaluatedSize.times(size, list.size());
         }
-        return out;
+        return size;
+    }
+
+    /** itertools.product, made one combination at a time: the last list varies fastest. */
+    private static Iterable<List<JsonNode>> product(List<List<JsonNode>> lists) {
+        return () -> new Iterator<>() {
+            private final int[] at = new int[lists.size()];
+            private boolean more = lists.stream().noneMatch(List::isEmpty);
+
+            @Override
+            public boolean hasNext() {
+                return more;
+            }
+
+            @Override
+            public List<JsonNode> next() {
+                List<JsonNode> combination = new ArrayList<>(lists.size());
+                for (int i = 0; i < lists.size(); i++) {
+                    combination.add(lists.get(i).get(at[i]));
+                }
+                int i = lists.size() - 1;
+                while (i >= 0 && ++at[i] == lists.get(i).size()) {
+                    at[i--] = 0;
+                }
+                more = i >= 0;
+                return combination;
+            }
+        };
     }
 
     private static List<List<JsonNode>> zip(List<List<JsonNode>> lists) {
@@ -700,7 +767,14 @@ final class Evaluation {
         return out;
     }
 
-    private static JsonNode substitute(List<String> keys, List<JsonNode> values, JsonNode template) {
+    /**
+     * The template with each key replaced by its value, in its strings and map keys.
+     *
+     * @param items the items the whole result holds, reserved already
+     * @param chars the characters the result's strings hold so far; each string is reserved before it is made
+     */
+    private JsonNode substitute(List<String> keys, List<JsonNode> values, JsonNode template, long items,
+            long[] chars) {
         if (template.isTextual()) {
             String s = template.textValue();
             for (int i = 0; i < keys.size(); i++) {
@@ -708,25 +782,34 @@ final class Evaluation {
                 if (!value.isTextual()) {
                     throw problem("replace() argument 2 must be str, not " + Py.typeName(value));
                 }
+                budget.reserve(items, EvaluatedSize.add(chars[0], replacedLength(s, keys.get(i),
+                        value.textValue())), false);
                 s = Py.replace(s, keys.get(i), value.textValue());
             }
+            chars[0] = EvaluatedSize.add(chars[0], s.length());
             return TextNode.valueOf(s);
         }
         if (template.isArray()) {
             ArrayNode out = NODES.arrayNode(template.size());
-            template.forEach(t -> out.add(substitute(keys, values, t)));
+            template.forEach(t -> out.add(substitute(keys, values, t, items, chars)));
             return out;
         }
         if (template.isObject()) {
             ObjectNode out = NODES.objectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = template.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
-                JsonNode key = substitute(keys, values, TextNode.valueOf(e.getKey()));
-                out.set(key.textValue(), substitute(keys, values, e.getValue()));
+                JsonNode key = substitute(keys, values, TextNode.valueOf(e.getKey()), items, chars);
+                out.set(key.textValue(), substitute(keys, values, e.getValue(), items, chars));
             }
             return out;
         }
         return template;
+    }
+
+    /** The length of {@link Py#replace}'s result, counted without making it. */
+    private static long replacedLength(String s, String old, String replacement) {
+        long gaps = old.isEmpty() ? s.codePointCount(0, s.length()) + 1L : Py.splitCount(s, old) - 1L;
+        return EvaluatedSize.add(s.length(), EvaluatedSize.times(gaps, replacement.length()) - gaps * old.length());
     }
 
     private JsonNode mapMerge(JsonNode raw, Path at, Mode mode) {
@@ -834,6 +917,7 @@ final class Evaluation {
                     + "\" : [ [ <value 1>, <value 2> ], [ <value 3>, <value 4> ] ]");
         }
         List<JsonNode> out = new ArrayList<>();
+        Set<Object> seen = new HashSet<>();
         for (JsonNode list : args) {
             if (list.isNull()) {
                 continue;
@@ -844,7 +928,7 @@ final class Evaluation {
             }
             for (JsonNode i : list) {
                 // list_concat_unique keeps the first of equal values (Python ==)
-                if (!fn.equals("list_concat_unique") || indexOf(out, i) < 0) {
+                if (!fn.equals("list_concat_unique") || seen.add(Py.eqKey(i))) {
                     out.add(i.deepCopy());
                 }
             }
@@ -852,15 +936,6 @@ final class Evaluation {
         ArrayNode result = NODES.arrayNode(out.size());
         out.forEach(result::add);
         return result;
-    }
-
-    private static int indexOf(List<JsonNode> list, JsonNode value) {
-        for (int i = 0; i < list.size(); i++) {
-            if (Py.eq(list.get(i), value)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private JsonNode contains(JsonNode raw, Path at, Mode mode) {
@@ -915,9 +990,11 @@ final class Evaluation {
         if (!values.isArray()) {
             throw problem("\"filter\" filters a list of values");
         }
+        Set<Object> removed = new HashSet<>();
+        values.forEach(v -> removed.add(Py.eqKey(v)));
         ArrayNode out = NODES.arrayNode();
         for (JsonNode i : sequence) {
-            if (!Py.in(i, values)) {
+            if (!removed.contains(Py.eqKey(i))) {
                 out.add(i);
             }
         }

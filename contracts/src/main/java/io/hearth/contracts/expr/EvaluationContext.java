@@ -16,7 +16,8 @@ import java.util.Set;
  * Everything a template's functions may read: the template version (which functions exist), parameter
  * values, the {@code files} map for {@code get_file}, the {@code conditions} section, the stack's identity
  * for pseudo parameters, the names of the template's resources (to refuse references to unknown ones) and
- * a {@link RuntimeResolver} for resource ids and attributes. Immutable; build one with {@link #builder}.
+ * a {@link RuntimeResolver} for resource ids and attributes, and the {@link EvaluationLimits} results are held
+ * to. Immutable; build one with {@link #builder}.
  */
 public final class EvaluationContext {
 
@@ -27,6 +28,7 @@ public final class EvaluationContext {
     private final StackIdentity stack;
     private final Set<String> resourceNames;
     private final RuntimeResolver resolver;
+    private final EvaluationLimits limits;
 
     private EvaluationContext(Builder b) {
         this.version = b.version;
@@ -37,6 +39,7 @@ public final class EvaluationContext {
         this.resourceNames = b.resourceNames == null ? null
                 : Collections.unmodifiableSet(new LinkedHashSet<>(b.resourceNames));
         this.resolver = b.resolver;
+        this.limits = b.limits;
     }
 
     /** A context for a template of the given version; everything else starts empty. */
@@ -46,7 +49,8 @@ public final class EvaluationContext {
 
     /** A builder holding this context's values, to change some. */
     public Builder toBuilder() {
-        Builder b = new Builder(version).parameters(parameters).files(files).resolver(resolver).stack(stack);
+        Builder b = new Builder(version).parameters(parameters).files(files).resolver(resolver).stack(stack)
+                .limits(limits);
         b.conditions.putAll(conditions);
         b.resourceNames = resourceNames;
         return b;
@@ -89,6 +93,11 @@ public final class EvaluationContext {
         return resolver;
     }
 
+    /** What an evaluation may produce. */
+    public EvaluationLimits limits() {
+        return limits;
+    }
+
     /** A parameter's value as {@code get_param} sees it, pseudo parameters included; null if not provided. */
     JsonNode parameter(String name) {
         if (stack != null) {
@@ -109,6 +118,7 @@ public final class EvaluationContext {
         private StackIdentity stack;
         private Set<String> resourceNames;
         private RuntimeResolver resolver = RuntimeResolver.NONE;
+        private EvaluationLimits limits = EvaluationLimits.DEFAULTS;
 
         private Builder(HotVersion version) {
             this.version = Objects.requireNonNull(version, "version");
@@ -171,6 +181,12 @@ public final class EvaluationContext {
 
         public Builder resolver(RuntimeResolver resolver) {
             this.resolver = Objects.requireNonNull(resolver, "resolver");
+            return this;
+        }
+
+        /** The limits results are held to; {@link EvaluationLimits#DEFAULTS} unless set. */
+        public Builder limits(EvaluationLimits limits) {
+            this.limits = Objects.requireNonNull(limits, "limits");
             return this;
         }
 

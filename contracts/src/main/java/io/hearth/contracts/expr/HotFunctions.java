@@ -1,8 +1,6 @@
 package io.hearth.contracts.expr;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import io.hearth.contracts.expr.FunctionTable.Mode;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -28,12 +26,12 @@ public final class HotFunctions {
      *     properties and outputs). With no location, {@code if} is allowed anywhere.
      * @return the evaluated value; a value removed by a two-argument {@code if} (2021-04-16) is JSON null
      *     at the top and left out inside lists and maps
-     * @throws ExpressionException where Heat would refuse the template
+     * @throws ExpressionException where Heat would refuse the template, or the result would be larger than
+     *     the context's {@link EvaluationLimits} allow (an {@link Evaluator} holds several values to them
+     *     together)
      */
     public static JsonNode evaluate(JsonNode value, EvaluationContext context, String... location) {
-        Evaluation evaluation = new Evaluation(context, location.length > 0);
-        JsonNode result = evaluation.eval(value, Path.of(location), Mode.TEMPLATE);
-        return result.isMissingNode() ? NullNode.getInstance() : result;
+        return new Evaluator(context).evaluate(value, location);
     }
 
     /**
@@ -45,7 +43,7 @@ public final class HotFunctions {
      *     "condition"})
      */
     public static boolean evaluateCondition(JsonNode condition, EvaluationContext context, String... location) {
-        return new Evaluation(context, location.length > 0).evaluateCondition(condition, Path.of(location));
+        return new Evaluator(context).evaluateCondition(condition, location);
     }
 
     /**

@@ -26,6 +26,15 @@
  *       as in Heat.</li>
  *   <li>A refused value raises {@link io.hearth.contracts.expr.ExpressionException} with the dotted path
  *       of the call ({@code resources.web.properties.name.str_replace}) and Heat's message.</li>
+ *   <li>What an evaluation produces is bounded by the context's
+ *       {@link io.hearth.contracts.expr.EvaluationLimits}: items (list items and map entries at every depth)
+ *       and characters, for each function's result and for all an evaluation holds (with an
+ *       {@link io.hearth.contracts.expr.Evaluator}, for several evaluations together), and the results
+ *       all calls produce, kept or not, to {@code WORK_FACTOR} times them. A
+ *       function that can produce more than its arguments hold ({@code repeat}, {@code str_replace},
+ *       {@code list_join}, {@code str_split}, the copies {@code get_param}, {@code get_attr} and
+ *       {@code get_file} make) counts its result first and is refused before it builds it, with a message
+ *       naming it and the limit. Within the limits results are Heat's.</li>
  * </ul>
  *
  * <p>Evaluate the sections Heat evaluates, each with its location: a resource's {@code properties},

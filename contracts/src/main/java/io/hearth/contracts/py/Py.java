@@ -11,6 +11,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -136,6 +137,41 @@ public final class Py {
         }
         return false;
     }
+
+    /**
+     * A key that is equal (and hashes equal) for values exactly when {@link #eq} holds them equal: the
+     * exact number for numbers and bools ({@code 1 == 1.0 == True}), the text, lists and maps of keys. To
+     * find equal values among many in one pass where Python compares each with each.
+     */
+    public static Object eqKey(JsonNode value) {
+        if (isNone(value)) {
+            return NONE_KEY;
+        }
+        if (isNumber(value)) {
+            BigDecimal exact = exact(value);
+            if (exact != null) {
+                return exact.signum() == 0 ? BigDecimal.ZERO : exact.stripTrailingZeros();
+            }
+            // NaN equals nothing, not even itself; infinities equal their own kind
+            return Double.isNaN(value.doubleValue()) ? new Object() : Double.valueOf(value.doubleValue());
+        }
+        if (value.isTextual()) {
+            return value.textValue();
+        }
+        if (value.isArray()) {
+            List<Object> keys = new ArrayList<>(value.size());
+            value.forEach(item -> keys.add(eqKey(item)));
+            return keys;
+        }
+        if (value.isObject()) {
+            Map<String, Object> keys = new HashMap<>();
+            value.fields().forEachRemaining(e -> keys.put(e.getKey(), eqKey(e.getValue())));
+            return keys;
+        }
+        return new Object(); // equal to nothing else, as eq has it
+    }
+
+    private static final Object NONE_KEY = new Object();
 
     /** Python's {@code value in sequence} for a list: some item {@code ==} the value. */
     public static boolean in(JsonNode value, JsonNode list) {
@@ -663,22 +699,61 @@ public final class Py {
         return s.substring(start, end);
     }
 
-    /** Python's {@code s.split(sep)} for a non-empty separator: exact, keeps empty parts. */
+    /** Python's {@code s.split(sep)} for a non-empty separator: exact, keeps empty parts ({@code s.split()} for null). */
     public static List<String> split(String s, String sep) {
         List<String> parts = new ArrayList<>();
-        int from = 0;
-        int at;
-        while ((at = s.indexOf(sep, from)) >= 0) {
-            parts.add(s.substring(from, at));
-            from = at + sep.length();
-        }
-        parts.add(s.substring(from));
+        splitBounds(s, sep, (start, end) -> parts.add(s.substring(start, end)));
         return parts;
     }
 
     /** Python's {@code s.split()} (no separator): runs of whitespace, no empty parts. */
     public static List<String> splitWhitespace(String s) {
-        List<String> parts = new ArrayList<>();
+        return split(s, null);
+    }
+
+    /** How many parts {@link #split} ({@link #splitWhitespace} for a null separator) gives, none of them made. */
+    public static int splitCount(String s, String sep) {
+        return splitBounds(s, sep, (start, end) -> true);
+    }
+
+    /** The part at {@code index} of {@link #split} (of {@link #splitWhitespace} for a null separator), alone. */
+    public static String splitPart(String s, String sep, int index) {
+        String[] found = new String[1];
+        int[] at = {0};
+        splitBounds(s, sep, (start, end) -> {
+            if (at[0]++ < index) {
+                return true;
+            }
+            found[0] = s.substring(start, end);
+            return false;
+        });
+        if (found[0] == null) {
+            throw new IndexOutOfBoundsException("no part " + index);
+        }
+        return found[0];
+    }
+
+    /** Receives the bounds of one part of a split; returns whether to go on. */
+    private interface PartBounds {
+        boolean part(int start, int end);
+    }
+
+    /** Python's {@code s.split(sep)} (runs of whitespace for a null separator) as bounds; returns the parts seen. */
+    private static int splitBounds(String s, String sep, PartBounds parts) {
+        int count = 0;
+        if (sep != null) {
+            int from = 0;
+            int at;
+            while ((at = s.indexOf(sep, from)) >= 0) {
+                count++;
+                if (!parts.part(from, at)) {
+                    return count;
+                }
+                from = at + sep.length();
+            }
+            parts.part(from, s.length());
+            return count + 1;
+        }
         int i = 0;
         while (i < s.length()) {
             while (i < s.length() && isSpace(s.codePointAt(i))) {
@@ -689,10 +764,13 @@ public final class Py {
                 i += Character.charCount(s.codePointAt(i));
             }
             if (i > start) {
-                parts.add(s.substring(start, i));
+                count++;
+                if (!parts.part(start, i)) {
+                    return count;
+                }
             }
         }
-        return parts;
+        return count;
     }
 
     /** Python's {@code s.replace(old, new)}, including an empty {@code old}. */

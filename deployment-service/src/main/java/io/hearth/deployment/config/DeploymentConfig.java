@@ -1,5 +1,6 @@
 package io.hearth.deployment.config;
 
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -17,6 +18,32 @@ public interface DeploymentConfig {
      */
     @WithDefault("60m")
     Duration stackTimeout();
+
+    /** What evaluating a plan's functions may produce once runtime values arrive. */
+    Limits limits();
+
+    /** The limits of evaluation, named by their settings in messages. */
+    default EvaluationLimits evaluation() {
+        return new EvaluationLimits(limits().maxEvaluatedItems(), limits().maxEvaluatedChars(),
+                "hearth.deployment.limits");
+    }
+
+    /** What evaluating a plan's functions may produce: template-service's limits, the same defaults. */
+    interface Limits {
+        /**
+         * Most items (list items and map entries, at every depth) in one function's result, one resource's
+         * evaluated properties, or a stack's outputs together.
+         */
+        @WithDefault("262144")
+        long maxEvaluatedItems();
+
+        /**
+         * Most characters (of strings and map keys) in one function's result, one resource's evaluated
+         * properties, or a stack's outputs together.
+         */
+        @WithDefault("2097152")
+        long maxEvaluatedChars();
+    }
 
     /** The timer loop that resumes resources whose wait is over. */
     interface Timer {

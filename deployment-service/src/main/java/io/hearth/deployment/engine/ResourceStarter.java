@@ -6,9 +6,11 @@ import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.hearth.contracts.expr.ExpressionException;
 import io.hearth.contracts.expr.HotFunctions;
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.resources.Outcome;
 import io.hearth.deployment.resources.ResourceCall;
@@ -33,10 +35,12 @@ class ResourceStarter {
 
     private final ResourceHandlers handlers;
     private final StackEvents events;
+    private final EvaluationLimits limits;
 
-    ResourceStarter(ResourceHandlers handlers, StackEvents events) {
+    ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config) {
         this.handlers = handlers;
         this.events = events;
+        this.limits = config.evaluation();
     }
 
     /**
@@ -49,7 +53,7 @@ class ResourceStarter {
         JsonNode properties;
         try {
             JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
-                    state.evaluationContext(), "resources", resource.name(), "properties");
+                    state.evaluationContext(limits), "resources", resource.name(), "properties");
             properties = handler.normalize(resource.name(), resolved);
         } catch (ExpressionException e) {
             return failToStart(state, resource, row, "StackValidationFailed: " + e.getMessage());

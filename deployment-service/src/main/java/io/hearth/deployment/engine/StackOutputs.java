@@ -3,34 +3,44 @@ package io.hearth.deployment.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.expr.EvaluationContext;
+import io.hearth.contracts.expr.EvaluationLimits;
+import io.hearth.contracts.expr.Evaluator;
 import io.hearth.contracts.expr.ExpressionException;
-import io.hearth.contracts.expr.HotFunctions;
+import io.hearth.contracts.plan.PlannedOutput;
+import io.hearth.deployment.config.DeploymentConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * A stack's output values, evaluated against its resources once they are all in place. An output whose
- * evaluation fails (Heat shows it with {@code output_error}) gets the error's text as its value.
+ * evaluation fails (Heat shows it with {@code output_error}) gets the error's text as its value. The
+ * outputs are held to the evaluation limits together, as they travel in one event.
  */
 @ApplicationScoped
 class StackOutputs {
 
+    private final EvaluationLimits limits;
+
+    StackOutputs(DeploymentConfig config) {
+        this.limits = config.evaluation();
+    }
+
     Map<String, JsonNode> evaluate(StackState state) {
-        EvaluationContext context = state.evaluationContext();
+        Evaluator evaluator = new Evaluator(state.evaluationContext(limits));
         Map<String, JsonNode> values = new LinkedHashMap<>();
-        state.plan.outputs().forEach((name, output) -> {
-            if (output.value() == null) {
+        for (Map.Entry<String, PlannedOutput> output : state.plan.outputs().entrySet()) {
+            String name = output.getKey();
+            if (output.getValue().value() == null) {
                 values.put(name, NullNode.getInstance());
-                return;
+                continue;
             }
             try {
-                values.put(name, HotFunctions.evaluate(output.value(), context, "outputs", name, "value"));
+                values.put(name, evaluator.evaluate(output.getValue().value(), "outputs", name, "value"));
             } catch (ExpressionException e) {
                 values.put(name, TextNode.valueOf(e.heatMessage()));
             }
-        });
+        }
         return values;
     }
 }

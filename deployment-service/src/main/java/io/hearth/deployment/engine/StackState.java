@@ -3,6 +3,7 @@ package io.hearth.deployment.engine;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.expr.EvaluationContext;
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.hearth.contracts.expr.HotVersion;
 import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
@@ -145,9 +146,10 @@ public final class StackState {
         return row.dependsOnNames();
     }
 
-    /** The evaluation context for the plan, resolving references from the current rows. */
-    EvaluationContext evaluationContext() {
+    /** The evaluation context for the plan, resolving references from the current rows, under those limits. */
+    EvaluationContext evaluationContext(EvaluationLimits limits) {
         return EvaluationContext.builder(HotVersion.of(plan.templateVersion()))
+                .limits(limits)
                 .parameters(plan.parameters())
                 .stack(new StackIdentity(stack.name, stack.id.toString(), stack.tenant))
                 .resourceNames(plannedNames())

@@ -1,5 +1,6 @@
 package io.hearth.template.config;
 
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.hearth.template.template.read.ReaderOptions;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -44,6 +45,22 @@ public interface TemplateLimits {
     @WithDefault("1000")
     int maxResources();
 
+    /**
+     * Most items (list items and map entries, at every depth) evaluating the template's functions may
+     * produce: one function's result, and the template's evaluated resources and outputs together. As many
+     * as {@link #maxNodes} lets a template spell out.
+     */
+    @WithDefault("262144")
+    long maxEvaluatedItems();
+
+    /**
+     * Most characters (of strings and map keys) evaluating the template's functions may produce: one
+     * function's result, and the template's evaluated resources and outputs together. As many as
+     * {@link #maxExpandedChars} lets a template expand to.
+     */
+    @WithDefault("2097152")
+    long maxEvaluatedChars();
+
     /** Whether a duplicate key in a mapping is an error (Heat keeps the last one silently). */
     @WithDefault("false")
     boolean rejectDuplicateKeys();
@@ -52,5 +69,10 @@ public interface TemplateLimits {
     default ReaderOptions options() {
         return new ReaderOptions(maxTemplateBytes(), maxEnvironmentBytes(), maxCodePoints(), maxDepth(),
                 maxAliasesForCollections(), maxNodes(), maxExpandedChars(), maxResources(), rejectDuplicateKeys());
+    }
+
+    /** The limits of evaluation, named by their settings in messages. */
+    default EvaluationLimits evaluation() {
+        return new EvaluationLimits(maxEvaluatedItems(), maxEvaluatedChars(), "hearth.template.limits");
     }
 }

@@ -1,11 +1,15 @@
 package io.hearth.template.config;
 
+import io.hearth.contracts.expr.EvaluationLimits;
 import io.hearth.template.template.read.ReaderOptions;
 import io.hearth.template.template.read.TemplateReader;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** The configured limits, and the one {@link TemplateReader} the service reads documents with under them. */
+/**
+ * The configured limits, the one {@link TemplateReader} the service reads documents with under them, and
+ * the limits templates are evaluated under.
+ */
 @Singleton
 public class TemplateReaderProducer {
 
@@ -13,6 +17,12 @@ public class TemplateReaderProducer {
     @Singleton
     ReaderOptions limits(TemplateLimits limits) {
         return limits.options();
+    }
+
+    @Produces
+    @Singleton
+    EvaluationLimits evaluationLimits(TemplateLimits limits) {
+        return limits.evaluation();
     }
 
     @Produces

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.expr.EvaluationContext;
+import io.hearth.contracts.expr.EvaluationLimits;
+import io.hearth.contracts.expr.Evaluator;
 import io.hearth.contracts.expr.ExpressionException;
-import io.hearth.contracts.expr.HotFunctions;
 import io.hearth.contracts.expr.HotVersion;
 import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedOutput;
@@ -18,6 +19,7 @@ import io.hearth.template.template.types.ResourceRegistry;
 import io.hearth.template.template.types.ResourceValidator;
 import io.hearth.template.template.types.TypeResolution;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -33,13 +35,27 @@ import java.util.regex.Pattern;
  * function evaluated (runtime references stay as function nodes for deployment-service), each resource's type mapped through the environment and its properties checked
  * against the type's schema, each resource's dependencies (depends_on, get_resource,
  * get_attr) found and the resources put in an order that respects them. Every problem is
- * reported, not only the first.
+ * reported, not only the first. Evaluation is held to {@link EvaluationLimits}: each function's
+ * result, and all the resources' and outputs' evaluated values together.
  */
 @ApplicationScoped
 public class StackPlanner {
 
     /** What {@code get_param} says of a parameter without a value. */
     private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
+
+    private final EvaluationLimits limits;
+
+    /** A planner evaluating under the default limits. */
+    public StackPlanner() {
+        this(EvaluationLimits.DEFAULTS);
+    }
+
+    /** A planner evaluating under the given limits (the service's, from {@code hearth.template.limits}). */
+    @Inject
+    public StackPlanner(EvaluationLimits limits) {
+        this.limits = limits;
+    }
 
     /**
      * Plans a template.
@@ -90,7 +106,8 @@ public class StackPlanner {
         resources.fieldNames().forEachRemaining(names::add);
         EvaluationContext context = EvaluationContext.builder(HotVersion.of(template.get("heat_template_version").asText()))
                 .parameters(parameters).files(files).conditions(template.get("conditions")).stack(stack)
-                .resourceNames(names).build();
+                .resourceNames(names).limits(limits).build();
+        Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
@@ -98,13 +115,11 @@ public class StackPlanner {
             JsonNode definition = entry.getValue();
             String path = "resources." + name;
             if (definition.has("condition")
-                    && !enabled(definition.get("condition"), context, problems, "resources", name, "condition")) {
+                    && !sections.enabled(definition.get("condition"), "resources", name, "condition")) {
                 continue;
             }
-            JsonNode properties = evaluate(definition.get("properties"), context, problems, refused, "resources",
-                    name, "properties");
-            JsonNode metadata = evaluate(definition.get("metadata"), context, problems, refused, "resources", name,
-                    "metadata");
+            JsonNode properties = sections.evaluate(definition.get("properties"), "resources", name, "properties");
+            JsonNode metadata = sections.evaluate(definition.get("metadata"), "resources", name, "metadata");
             Set<String> dependsOn = new LinkedHashSet<>();
             JsonNode explicit = definition.get("depends_on");
             if (explicit != null) {
@@ -140,12 +155,11 @@ public class StackPlanner {
         template.path("outputs").fields().forEachRemaining(entry -> {
             JsonNode output = entry.getValue();
             if (output.has("condition")
-                    && !enabled(output.get("condition"), context, problems, "outputs", entry.getKey(), "condition")) {
+                    && !sections.enabled(output.get("condition"), "outputs", entry.getKey(), "condition")) {
                 return;
             }
             JsonNode description = output.get("description");
-            JsonNode value = evaluate(output.get("value"), context, problems, refused, "outputs", entry.getKey(),
-                    "value");
+            JsonNode value = sections.evaluate(output.get("value"), "outputs", entry.getKey(), "value");
             checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
             outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
         });
@@ -172,21 +186,46 @@ public class StackPlanner {
         return copy;
     }
 
-    /** The value with every static function evaluated; runtime references stay as function nodes. */
-    private static JsonNode evaluate(JsonNode value, EvaluationContext context, List<TemplateProblem> problems,
-            Set<String> refusedParameters, String... location) {
-        if (value == null) {
-            return null;
+    /**
+     * Evaluates a template's sections one after another under one budget (what those before hold counts
+     * against the limits), and records each section's problem.
+     */
+    private static final class Sections {
+        private final Evaluator evaluator;
+        private final List<TemplateProblem> problems;
+        private final Set<String> refusedParameters;
+
+        Sections(EvaluationContext context, List<TemplateProblem> problems, Set<String> refusedParameters) {
+            this.evaluator = new Evaluator(context);
+            this.problems = problems;
+            this.refusedParameters = refusedParameters;
         }
-        try {
-            return HotFunctions.evaluate(value, context, location);
-        } catch (ExpressionException e) {
-            boolean alreadyReported = refusedParameters.stream()
-                    .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
-            if (!alreadyReported) {
-                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+
+        /** The value with every static function evaluated; runtime references stay as function nodes. */
+        JsonNode evaluate(JsonNode value, String... location) {
+            if (value == null) {
+                return null;
             }
-            return value;
+            try {
+                return evaluator.evaluate(value, location);
+            } catch (ExpressionException e) {
+                boolean alreadyReported = refusedParameters.stream()
+                        .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
+                if (!alreadyReported) {
+                    problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                }
+                return value;
+            }
+        }
+
+        /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
+        boolean enabled(JsonNode condition, String... location) {
+            try {
+                return evaluator.evaluateCondition(condition, location);
+            } catch (ExpressionException e) {
+                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                return true;
+            }
         }
     }
 
@@ -226,17 +265,6 @@ public class StackPlanner {
                         r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
                         r.deletionPolicy())));
         return kept;
-    }
-
-    /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
-    private static boolean enabled(JsonNode condition, EvaluationContext context, List<TemplateProblem> problems,
-            String... location) {
-        try {
-            return HotFunctions.evaluateCondition(condition, context, location);
-        } catch (ExpressionException e) {
-            problems.add(new TemplateProblem(e.path(), e.heatMessage()));
-            return true;
-        }
     }
 
     private static void collectReferences(JsonNode node, Set<String> into) {
