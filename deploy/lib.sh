@@ -370,9 +370,9 @@ kafka_down() {
   stop_process kafka "$RUN_DIR/kafka.pid" "kafka.Kafka $KAFKA_CONFIG"
 }
 
-# Topics come from the contracts module: one line "<name> <partitions> <cleanup.policy>" each.
+# Topics come from the contracts module: one line "<name> <partitions> <cleanup.policy> <max.message.bytes>" each.
 topics_ensure() {
-  local classes=$REPO_ROOT/contracts/target/classes list start line name partitions policy extra n=0
+  local classes=$REPO_ROOT/contracts/target/classes list start line name partitions policy max_bytes extra n=0
   start=$(now)
   step "Kafka topics (from io.hearth.contracts.Topics)"
   if ! list=$(java -cp "$classes" io.hearth.contracts.Topics); then
@@ -380,9 +380,9 @@ topics_ensure() {
   fi
   while IFS= read -r line; do
     [[ -z ${line// /} || $line == \#* ]] && continue
-    read -r name partitions policy extra <<<"$line"
-    if [[ -z ${policy:-} || -n ${extra:-} || ! $partitions =~ ^[1-9][0-9]*$ || ! $policy =~ ^(delete|compact|compact,delete|delete,compact)$ ]]; then
-      die "io.hearth.contracts.Topics printed an unexpected line: '$line' (expected '<name> <partitions> <cleanup.policy>')"
+    read -r name partitions policy max_bytes extra <<<"$line"
+    if [[ -z ${max_bytes:-} || -n ${extra:-} || ! $partitions =~ ^[1-9][0-9]*$ || ! $policy =~ ^(delete|compact|compact,delete|delete,compact)$ || ! $max_bytes =~ ^[1-9][0-9]*$ ]]; then
+      die "io.hearth.contracts.Topics printed an unexpected line: '$line' (expected '<name> <partitions> <cleanup.policy> <max.message.bytes>')"
     fi
     n=$((n + 1))
   done <<<"$list"

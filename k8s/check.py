@@ -8,7 +8,8 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
   resources, envFrom <service>-config and <service>-config-creds, non-root and read-only root
   filesystem with /tmp on an emptyDir, Prometheus annotations on the container port;
 - Services, HPAs, PodDisruptionBudgets and the Ingress point at what exists;
-- KafkaTopics: the topic list of io.hearth.contracts.Topics, labelled with the Kafka cluster,
+- KafkaTopics: the topic list of io.hearth.contracts.Topics (partitions, cleanup.policy,
+  max.message.bytes), labelled with the Kafka cluster,
   replication within the node count, and min.insync.replicas below it (dev: 1/1, prod: 3/2);
 - the PostgreSQL cluster creates each service's role and schema and manages its password;
 - dev: every Secret is development-only and the passwords of the service and its role agree;
@@ -30,12 +31,15 @@ SERVICES = {
     "notifier": (8007, "notifier", "notifier", 5),
 }
 
-# The built-in topic list, used when contracts/ is not built: (name, partitions, cleanup.policy).
+# The built-in topic list, used when contracts/ is not built: name: (partitions, cleanup.policy,
+# max.message.bytes).
 MAIN_TOPICS = ["hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
                "hearth.signals", "hearth.instance.lifecycle", "hearth.membership",
                "hearth.scaling", "hearth.compute.commands"]
-BUILTIN_TOPICS = {t: (6, "compact" if t == "hearth.server.metadata" else "delete") for t in MAIN_TOPICS}
-BUILTIN_TOPICS.update({t + ".dlq": (1, "delete") for t in MAIN_TOPICS})
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+BUILTIN_TOPICS = {t: (6, "compact" if t == "hearth.server.metadata" else "delete", MAX_RECORD_BYTES)
+                  for t in MAIN_TOPICS}
+BUILTIN_TOPICS.update({t + ".dlq": (1, "delete", MAX_RECORD_BYTES) for t in MAIN_TOPICS})
 
 # What each overlay must give: Kafka nodes, topic replicas, min.insync.replicas,
 # PostgreSQL instances, HPA minimum.
@@ -298,9 +302,10 @@ class Overlay:
             if replicas and not (topic_isr < replicas or replicas == topic_isr == 1):
                 self.fail(f"{where}: min.insync.replicas {topic_isr} leaves no replica to lose")
             want = self.topics.get(name)
-            got = (t["spec"].get("partitions"), (t["spec"].get("config") or {}).get("cleanup.policy"))
+            config = t["spec"].get("config") or {}
+            got = (t["spec"].get("partitions"), config.get("cleanup.policy"), config.get("max.message.bytes"))
             if want and got != want:
-                self.fail(f"{where}: partitions/cleanup.policy {got}, the contract says {want}")
+                self.fail(f"{where}: partitions/cleanup.policy/max.message.bytes {got}, the contract says {want}")
 
     def check_postgres(self):
         cluster = self.get("Cluster", "hearth-db")
@@ -366,8 +371,8 @@ def read_contract_topics(path):
     with open(path) as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
-                name, partitions, policy = line.split()
-                topics[name] = (int(partitions), policy)
+                name, partitions, policy, max_bytes = line.split()
+                topics[name] = (int(partitions), policy, int(max_bytes))
     return topics
 
 

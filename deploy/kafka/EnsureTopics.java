@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
@@ -20,10 +22,11 @@ import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.tools.TopicCommand;
 
 /**
- * Used by deploy/up: creates the topics listed on stdin, one "name partitions cleanup.policy"
- * per line, with Kafka's own {@code TopicCommand --create --if-not-exists}, all in ONE JVM
- * (a JVM per topic costs about 1.5 s each). Then warns about existing topics whose partition
- * count or cleanup.policy differ from the list (an existing topic is never altered).
+ * Used by deploy/up: creates the topics listed on stdin, one "name partitions cleanup.policy
+ * max.message.bytes" per line, with Kafka's own {@code TopicCommand --create --if-not-exists}, all in
+ * ONE JVM (a JVM per topic costs about 1.5 s each). Then warns about existing topics whose partition
+ * count or cleanup.policy differ from the list (those are never altered), and sets max.message.bytes
+ * on existing topics where it differs (a topic made before the limit was raised: harmless to change).
  *
  * <p>Usage: {@code java -cp classes:lib/* EnsureTopics <bootstrap> <admin.properties> < list}
  * Exit code 0 when every topic exists afterwards, 1 otherwise.
@@ -49,8 +52,9 @@ public final class EnsureTopics {
                 continue;
             }
             String[] f = line.split("\\s+");
-            if (f.length != 3) {
-                System.err.println("bad topic line (expected: name partitions cleanup.policy): " + line);
+            if (f.length != 4) {
+                System.err.println("bad topic line (expected: name partitions cleanup.policy max.message.bytes): "
+                        + line);
                 System.exit(2);
             }
             wanted.add(f);
@@ -72,7 +76,8 @@ public final class EnsureTopics {
             try {
                 TopicCommand.main("--bootstrap-server", bootstrap, "--command-config", commandConfig,
                         "--create", "--if-not-exists", "--topic", t[0], "--partitions", t[1],
-                        "--replication-factor", "1", "--config", "cleanup.policy=" + t[2]);
+                        "--replication-factor", "1", "--config", "cleanup.policy=" + t[2],
+                        "--config", "max.message.bytes=" + t[3]);
             } finally {
                 System.setOut(realOut);
             }
@@ -82,7 +87,8 @@ public final class EnsureTopics {
                 failures++;
                 System.out.printf("    FAILED  %s: %s%n", t[0], output.trim().replace('\n', ' '));
             } else if (output.contains("Created topic")) {
-                System.out.printf("    created %s (partitions=%s, cleanup.policy=%s)%n", t[0], t[1], t[2]);
+                System.out.printf("    created %s (partitions=%s, cleanup.policy=%s, max.message.bytes=%s)%n", t[0],
+                        t[1], t[2], t[3]);
             } else {
                 System.out.printf("    exists  %s%n", t[0]);
             }
@@ -103,8 +109,15 @@ public final class EnsureTopics {
             Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get();
             for (String[] t : wanted) {
                 int partitions = descriptions.get(t[0]).partitions().size();
-                String policy = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, t[0]))
-                        .get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+                ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, t[0]);
+                String policy = configs.get(resource).get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+                String maxBytes = configs.get(resource).get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG).value();
+                if (!maxBytes.equals(t[3])) {
+                    admin.incrementalAlterConfigs(Map.of(resource, List.of(new AlterConfigOp(
+                            new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, t[3]), AlterConfigOp.OpType.SET))))
+                            .all().get();
+                    System.out.printf("    updated %s: max.message.bytes %s -> %s%n", t[0], maxBytes, t[3]);
+                }
                 if (partitions != Integer.parseInt(t[1]) || !policy.equals(t[2])) {
                     System.out.printf("    WARNING %s has %d partitions and cleanup.policy=%s, the contracts "
                             + "say %s and %s (existing topics are not altered; 'deploy/down --purge' "

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Every Kafka topic of Hearth, with its key and how the local scripts create it.
- * Running this class prints one line per topic (name, partitions, cleanup policy),
+ * Running this class prints one line per topic (name, partitions, cleanup policy, largest record),
  * including each topic's dead-letter topic; {@code deploy/up} creates topics from it.
  */
 public final class Topics {
@@ -32,11 +32,23 @@ public final class Topics {
     /** Partitions of every topic created by the local scripts and tests. */
     public static final int DEFAULT_PARTITIONS = 6;
 
+    /**
+     * The largest record every topic takes (its {@code max.message.bytes}) and every producer sends (its
+     * {@code max.request.size}): 8 MiB, above anything a service accepts (a server's metadata document is
+     * limited to 4 MiB, request bodies to 2 MiB), so an accepted request always yields publishable records.
+     */
+    public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
+
     /** How a topic is created. */
     public record TopicSpec(String name, int partitions, boolean compacted) {
         /** Kafka's {@code cleanup.policy} for this topic. */
         public String cleanupPolicy() {
             return compacted ? "compact" : "delete";
+        }
+
+        /** Kafka's {@code max.message.bytes} for this topic: {@link #MAX_RECORD_BYTES}. */
+        public int maxMessageBytes() {
+            return MAX_RECORD_BYTES;
         }
     }
 
@@ -61,8 +73,9 @@ public final class Topics {
                 .toList();
     }
 
-    /** Prints {@code name partitions cleanup.policy}, one topic a line. */
+    /** Prints {@code name partitions cleanup.policy max.message.bytes}, one topic a line. */
     public static void main(String[] args) {
-        all().forEach(t -> System.out.println(t.name() + " " + t.partitions() + " " + t.cleanupPolicy()));
+        all().forEach(t -> System.out.println(t.name() + " " + t.partitions() + " " + t.cleanupPolicy() + " "
+                + t.maxMessageBytes()));
     }
 }

@@ -44,7 +44,13 @@ class TopicsTest {
     }
 
     @Test
-    void mainPrintsNamePartitionsAndPolicyOneTopicALine() {
+    void everyTopicTakesRecordsOfEightMebibytes() {
+        assertThat(Topics.MAX_RECORD_BYTES).isEqualTo(8 * 1024 * 1024);
+        assertThat(Topics.all()).allSatisfy(t -> assertThat(t.maxMessageBytes()).isEqualTo(8_388_608));
+    }
+
+    @Test
+    void mainPrintsNamePartitionsPolicyAndLargestRecordOneTopicALine() {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         try {
@@ -56,22 +62,22 @@ class TopicsTest {
 
         String out = captured.toString(StandardCharsets.UTF_8);
         assertThat(out.lines().toList()).containsExactly(
-                "hearth.stack.commands 6 delete",
-                "hearth.stack.commands.dlq 1 delete",
-                "hearth.stack.events 6 delete",
-                "hearth.stack.events.dlq 1 delete",
-                "hearth.server.metadata 6 compact",
-                "hearth.server.metadata.dlq 1 delete",
-                "hearth.signals 6 delete",
-                "hearth.signals.dlq 1 delete",
-                "hearth.instance.lifecycle 6 delete",
-                "hearth.instance.lifecycle.dlq 1 delete",
-                "hearth.membership 6 delete",
-                "hearth.membership.dlq 1 delete",
-                "hearth.scaling 6 delete",
-                "hearth.scaling.dlq 1 delete",
-                "hearth.compute.commands 6 delete",
-                "hearth.compute.commands.dlq 1 delete");
+                "hearth.stack.commands 6 delete 8388608",
+                "hearth.stack.commands.dlq 1 delete 8388608",
+                "hearth.stack.events 6 delete 8388608",
+                "hearth.stack.events.dlq 1 delete 8388608",
+                "hearth.server.metadata 6 compact 8388608",
+                "hearth.server.metadata.dlq 1 delete 8388608",
+                "hearth.signals 6 delete 8388608",
+                "hearth.signals.dlq 1 delete 8388608",
+                "hearth.instance.lifecycle 6 delete 8388608",
+                "hearth.instance.lifecycle.dlq 1 delete 8388608",
+                "hearth.membership 6 delete 8388608",
+                "hearth.membership.dlq 1 delete 8388608",
+                "hearth.scaling 6 delete 8388608",
+                "hearth.scaling.dlq 1 delete 8388608",
+                "hearth.compute.commands 6 delete 8388608",
+                "hearth.compute.commands.dlq 1 delete 8388608");
         assertThat(out).endsWith(System.lineSeparator());
     }
 }

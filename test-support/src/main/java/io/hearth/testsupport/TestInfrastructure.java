@@ -141,7 +141,8 @@ public final class TestInfrastructure {
             List<NewTopic> missing = Topics.all().stream()
                     .filter(t -> !existing.contains(t.name()))
                     .map(t -> new NewTopic(t.name(), t.partitions(), (short) 1)
-                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, t.cleanupPolicy())))
+                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, t.cleanupPolicy(),
+                                    TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(t.maxMessageBytes()))))
                     .toList();
             try {
                 admin.createTopics(missing).all().get();

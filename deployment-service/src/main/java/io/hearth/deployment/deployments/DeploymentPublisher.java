@@ -39,9 +39,12 @@ public class DeploymentPublisher {
     private final PresignedUrls urls;
     private final SignalConfig signal;
     private final SoftwareConfigStore configs;
+    private final MetadataLimits limits;
 
-    public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs) {
+    public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs,
+            MetadataLimits limits) {
         this.outbox = outbox;
+        this.limits = limits;
         this.urls = urls;
         this.signal = signal;
         this.configs = configs;
@@ -79,9 +82,20 @@ public class DeploymentPublisher {
     /**
      * Appends the server's whole metadata document with its next generation; nothing for a server that is
      * gone (its row was removed with its {@link #tombstone}).
+     *
+     * @throws DocumentTooLarge (as the Uni's failure) when the document would pass {@link MetadataLimits},
+     *                          before anything is written
      */
     Uni<Void> metadata(String serverId) {
-        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row));
+        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row, true));
+    }
+
+    /**
+     * Appends the server's document after a deployment left it: never refused, since it only shrinks (a
+     * document larger than the limit, made before the limit was lowered, can always be made smaller).
+     */
+    Uni<Void> metadataWithout(String serverId) {
+        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row, false));
     }
 
     /**
@@ -111,20 +125,44 @@ public class DeploymentPublisher {
      * generation, and keeps the document with the row for the metadata API.
      */
     Uni<Void> metadata(ServerMetadataRow row) {
-        row.generation++;
-        row.updatedAt = Instant.now();
+        return metadata(row, true);
+    }
+
+    private Uni<Void> metadata(ServerMetadataRow row, boolean checked) {
         return items(row.tenant, row.serverId).chain(items -> {
+            row.generation++;
+            OutboxEvent event = outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
+            if (checked) {
+                try {
+                    check(row.serverId, event);
+                } catch (DocumentTooLarge e) {
+                    row.generation--; // the row is left as it was
+                    throw e;
+                }
+            }
+            row.updatedAt = Instant.now();
             row.document = document(items);
-            return outbox.append("server", row.serverId, row.serverId, metadataEvent(row, items));
-        }).replaceWithVoid();
+            return outbox.append(event);
+        });
     }
 
     /**
      * The outbox row of a server's whole metadata document, not yet written, for a server row whose
-     * generation and document the caller has set (see {@link #metadata(ServerMetadataRow)}).
+     * generation the caller has set (see {@link #metadata(ServerMetadataRow)}).
+     *
+     * @throws DocumentTooLarge when it would pass {@link MetadataLimits}
      */
     OutboxEvent metadataRow(ServerMetadataRow row, List<DeploymentItem> items) {
-        return outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
+        OutboxEvent event = outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
+        check(row.serverId, event);
+        return event;
+    }
+
+    private void check(String serverId, OutboxEvent event) {
+        long size = DocumentTooLarge.utf8Length(event.payload);
+        if (size > limits.maxBytes()) {
+            throw new DocumentTooLarge(serverId, size, limits.maxBytes());
+        }
     }
 
     private static ServerMetadata metadataEvent(ServerMetadataRow row, List<DeploymentItem> items) {

@@ -51,11 +51,16 @@ public class SoftwareDeployments {
                 action, signalTransport, null, null, null, null));
     }
 
-    /** Creates a deployment at generation 1. */
+    /**
+     * Creates a deployment at generation 1. When its server's document would grow past {@link MetadataLimits},
+     * fails with {@link DocumentTooLarge} having written nothing of it (the engine's transaction goes on).
+     */
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
         return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
                 spec.stackId()).chain(server -> newDeployment(spec, config).<SoftwareDeployment>persist()
-                        .call(created -> publisher.status(created).chain(() -> publisher.metadata(server)))));
+                        .call(created -> publisher.metadata(server)
+                                .onFailure(DocumentTooLarge.class).call(() -> created.delete()))
+                        .call(publisher::status)));
     }
 
     /** A new deployment at generation 1, not yet stored; {@code config} is the tenant's config it names. */
@@ -87,6 +92,7 @@ public class SoftwareDeployments {
      */
     public Uni<SoftwareDeployment> update(String tenant, String id, DeploymentChange change) {
         return lockedInTenant(tenant, id).chain(d -> {
+            Fields before = Fields.of(d);
             Uni<SoftwareConfig> config = change.configId() == null ? Uni.createFrom().nullItem()
                     : config(tenant, change.configId());
             return config.chain(newConfig -> {
@@ -97,7 +103,7 @@ public class SoftwareDeployments {
                     return recorded.replaceWith(d);
                 }
                 // Only a new generation changes the server's metadata: its items hold no status or outputs.
-                return recorded.chain(() -> applied.rerun() ? publish(d) : publisher.status(d)).replaceWith(d);
+                return recorded.chain(() -> applied.rerun() ? publish(d, before) : publisher.status(d)).replaceWith(d);
             });
         });
     }
@@ -192,7 +198,7 @@ public class SoftwareDeployments {
         return lockedInTenant(tenant, id)
                 .call(d -> d.delete())
                 .call(d -> SoftwareDeployment.getSession().chain(s -> s.flush()))
-                .chain(d -> publisher.metadata(d.serverId));
+                .chain(d -> publisher.metadataWithout(d.serverId));
     }
 
     /**
@@ -266,8 +272,37 @@ public class SoftwareDeployments {
         d.signalExpiresAt = Instant.now().plus(signalConfig.urlTtl());
     }
 
-    private Uni<Void> publish(SoftwareDeployment d) {
-        return publisher.status(d).chain(() -> publisher.metadata(d.serverId));
+    /**
+     * The server's new document first, then the deployment's status; when the document would pass
+     * {@link MetadataLimits}, the deployment gets back its fields {@code before} (the engine's transaction goes
+     * on and must not store a generation no document announces) and the failure is {@link DocumentTooLarge}.
+     */
+    private Uni<Void> publish(SoftwareDeployment d, Fields before) {
+        return publisher.metadata(d.serverId)
+                .onFailure(DocumentTooLarge.class).invoke(() -> before.restore(d))
+                .chain(() -> publisher.status(d));
+    }
+
+    /** What an update may change of a deployment, to put back when it is refused. */
+    private record Fields(UUID configId, String inputValues, String outputValues, String action, String status,
+            String statusReason, long generation, Instant signalExpiresAt, Instant updatedAt) {
+
+        static Fields of(SoftwareDeployment d) {
+            return new Fields(d.configId, d.inputValues, d.outputValues, d.action, d.status, d.statusReason,
+                    d.generation, d.signalExpiresAt, d.updatedAt);
+        }
+
+        void restore(SoftwareDeployment d) {
+            d.configId = configId;
+            d.inputValues = inputValues;
+            d.outputValues = outputValues;
+            d.action = action;
+            d.status = status;
+            d.statusReason = statusReason;
+            d.generation = generation;
+            d.signalExpiresAt = signalExpiresAt;
+            d.updatedAt = updatedAt;
+        }
     }
 
     private Uni<SoftwareConfig> config(String tenant, String configId) {

@@ -9,6 +9,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.py.Py;
 import io.hearth.contracts.py.PyError;
 import io.hearth.deployment.deployments.DeploymentChange;
+import io.hearth.deployment.deployments.DocumentTooLarge;
 import io.hearth.deployment.deployments.NewDeployment;
 import io.hearth.deployment.deployments.SignalEvaluation;
 import io.hearth.deployment.deployments.SoftwareDeployment;
@@ -127,7 +128,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
                 text(call.property("server")), config.id.toString(), call.property("input_values"), action,
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
-        return deployments.create(spec).chain(d -> {
+        return failsResource(deployments.create(spec)).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
             return settled(call, d);
         });
@@ -161,9 +162,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 if (d == null) {
                     return deploy(call, config, "UPDATE");
                 }
-                return deployments.update(d.tenant, d.id.toString(), new DeploymentChange(config.id.toString(),
-                        call.property("input_values"), null, "UPDATE", null, null))
-                        .chain(updated -> settled(call, updated));
+                return failsResource(deployments.update(d.tenant, d.id.toString(),
+                        new DeploymentChange(config.id.toString(), call.property("input_values"), null, "UPDATE", null,
+                                null))).chain(updated -> settled(call, updated));
             });
         });
     }
@@ -225,8 +226,8 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 if (config == null || !runs(call, config, "DELETE")) {
                     return removed(call, d);
                 }
-                return deployments.update(d.tenant, d.id.toString(),
-                        new DeploymentChange(null, null, null, "DELETE", null, null))
+                return failsResource(deployments.update(d.tenant, d.id.toString(),
+                        new DeploymentChange(null, null, null, "DELETE", null, null)))
                         .chain(updated -> settled(call, updated));
             });
         });
@@ -317,5 +318,14 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
 
     private static String text(JsonNode value) {
         return value == null || value.isNull() ? null : value.asText();
+    }
+
+    /**
+     * A deployment its server's metadata document cannot carry fails the resource with the API's message
+     * ({@code RequestLimitExceeded: resources.NAME: Request limit exceeded: ...}); nothing of it is written.
+     */
+    private static <T> Uni<T> failsResource(Uni<T> change) {
+        return change.onFailure(DocumentTooLarge.class)
+                .transform(e -> new ResourceException("RequestLimitExceeded", e.getMessage()));
     }
 }

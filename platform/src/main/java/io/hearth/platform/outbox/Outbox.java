@@ -54,6 +54,11 @@ public class Outbox {
         return persist(row(aggregateType, key, topic, event)).replaceWith(event);
     }
 
+    /** Appends a row built by {@link #row} (e.g. to check its size first). */
+    public Uni<Void> append(OutboxEvent row) {
+        return persist(row);
+    }
+
     /**
      * The outbox row of a catalogued event, not yet written: for {@link OutboxWriter}, which writes
      * rows through a plain SQL connection.

@@ -33,6 +33,10 @@ public class OutboxEvent extends PanacheEntityBase {
     @Column(columnDefinition = "text")
     public String payload;
 
+    /** Its place in the order the relay publishes in: an identity column the database fills. */
+    @Column(insertable = false, updatable = false)
+    public Long seq;
+
     /** When the event was written. */
     public Instant timestamp;
 

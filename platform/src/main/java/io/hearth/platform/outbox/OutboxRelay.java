@@ -17,6 +17,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,16 +31,19 @@ import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
+import org.jboss.logging.Logger;
 
 /**
  * Publishes the outbox to Kafka as soon as outbox rows commit (woken by
  * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction in plain
  * SQL: one statement claims unpublished rows with {@code FOR UPDATE SKIP LOCKED} (so replicas share
  * the work) and marks them published; the relay sends them with their key, waits for the broker's
- * acknowledgement of every one, and only then commits. A crash at any point before the commit rolls
+ * answer to every one, and only then commits. A crash at any point before the commit rolls
  * the mark back and the rows are sent again: delivery is at least
  * once, and consumers deduplicate on the event id. A row without a payload is sent as a
- * tombstone: its key with a null value.
+ * tombstone: its key with a null value. A row the broker refuses for good (too large for its topic)
+ * is moved to {@code outbox_dead_letter} in the same transaction, and a row that failed otherwise
+ * stays for the next attempt; the acknowledged rows commit either way ({@link RelayOutcome}).
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -47,10 +51,14 @@ public class OutboxRelay {
     /** The channel the relay sends on; its connector settings come from configuration. */
     public static final String CHANNEL = "hearth-outbox";
 
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
     private final Counter published;
-    private final ContextLoop<Integer> relayLoop;
+    private final MeterRegistry registry;
+    private final RelayOutcomeWriter outcomes;
+    private final ContextLoop<RelayOutcome> relayLoop;
     private final ContextLoop<Integer> cleanupLoop;
     private final OutboxNotifications notifications;
     private final Vertx vertx;
@@ -59,25 +67,28 @@ public class OutboxRelay {
 
     public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
             Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry,
-            OutboxNotifications notifications, Pool pool,
+            OutboxNotifications notifications, Pool pool, RelayOutcomeWriter outcomes,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.emitter = emitter;
         this.pool = pool;
         // Claims and marks (or deletes, without a retention) in one statement: it commits only after the broker
-        // acknowledged the batch, and a failure before that rolls it back with the claim.
+        // answered every record (RelayOutcomeWriter puts back what it did not acknowledge), and a failure before
+        // that rolls it back with the claim.
         String claimed = " where id in (select id from " + schema + ".outbox_event where published_at is null"
-                + " order by seq limit $1 for update skip locked) returning seq, id, aggregateid, topic,"
-                + " payload";
+                + " order by seq limit $1 for update skip locked) returning seq, id, aggregatetype, aggregateid,"
+                + " type, topic, payload, timestamp";
         this.claim = config.relay().retention().isZero()
                 ? "delete from " + schema + ".outbox_event" + claimed
                 : "update " + schema + ".outbox_event set published_at = $2" + claimed;
         this.notifications = notifications;
         this.vertx = vertx;
         this.config = config.relay();
+        this.outcomes = outcomes;
+        this.registry = registry;
         this.published = Counter.builder("hearth.outbox.published")
                 .description("Outbox events acknowledged by Kafka").register(registry);
-        this.relayLoop = new ContextLoop<>("outbox relay", vertx, this::drainOnce,
-                count -> count >= this.config.batchSize() ? Duration.ZERO : this.config.pollInterval(),
+        this.relayLoop = new ContextLoop<>("outbox relay", vertx, () -> drain(batch -> Uni.createFrom().voidItem()),
+                outcome -> outcome.claimed() >= this.config.batchSize() ? Duration.ZERO : this.config.pollInterval(),
                 this.config.failureBackoff());
         this.cleanupLoop = new ContextLoop<>("outbox cleanup", vertx, this::deletePublished,
                 count -> Duration.ofMinutes(1), Duration.ofMinutes(1));
@@ -96,23 +107,47 @@ public class OutboxRelay {
         cleanupLoop.stop();
     }
 
-    /** Publishes one batch; the number of events published. */
+    /** Publishes one batch; the number of events published (see {@link #drainOnce(Function)}). */
     public Uni<Integer> drainOnce() {
         return drainOnce(batch -> Uni.createFrom().voidItem());
     }
 
     /**
-     * Publishes one batch, calling {@code afterAck} between the broker's acknowledgement and the
-     * commit that marks the rows published; a failure there rolls the batch back as a crash would.
+     * Publishes one batch, calling {@code afterAck} between the broker's answers and the commit that marks
+     * the rows published; a failure there rolls the batch back as a crash would. Answers the number of events
+     * published; fails, after the commit, when rows were held back for another attempt.
      */
     Uni<Integer> drainOnce(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
+        return drain(afterAck).map(outcome -> outcome.published().size());
+    }
+
+    private Uni<RelayOutcome> drain(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
         // Plain SQL on the reactive pool: a batch needs no entities, and the relay runs after every commit.
         return pool.withTransaction(connection -> claim(connection).chain(batch -> batch.isEmpty()
-                ? Uni.createFrom().item(0)
+                ? Uni.createFrom().item(RelayOutcome.NONE)
                 : send(batch)
-                        .chain(() -> afterAck.apply(batch))
-                        .invoke(() -> published.increment(batch.size()))
-                        .replaceWith(batch.size())));
+                        .map(failures -> RelayOutcome.of(batch, failures))
+                        .call(() -> afterAck.apply(batch))
+                        .call(outcome -> outcomes.write(connection, outcome))))
+                .invoke(this::report);
+    }
+
+    /** Counts and logs a committed batch; a batch with held-back rows fails, so the loop backs off. */
+    private void report(RelayOutcome outcome) {
+        published.increment(outcome.published().size());
+        for (RelayOutcome.DeadLetter dead : outcome.deadLettered()) {
+            OutboxEvent row = dead.row();
+            Counter.builder("hearth.outbox.dead.lettered").tag("topic", row.topic)
+                    .description("Outbox events Kafka refused for good, moved to outbox_dead_letter")
+                    .register(registry).increment();
+            LOG.errorf("outbox event %s (%s) to topic %s with key %s, %d bytes, refused by Kafka and moved to"
+                    + " outbox_dead_letter: %s", row.id, row.type, row.topic, row.aggregateid,
+                    row.payload == null ? 0 : row.payload.getBytes(StandardCharsets.UTF_8).length, dead.reason());
+        }
+        if (!outcome.heldBack().isEmpty()) {
+            throw new IllegalStateException(outcome.heldBack().size() + " outbox events held back for another"
+                    + " attempt (" + outcome.published().size() + " published)", outcome.retryCause());
+        }
     }
 
     private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
@@ -125,36 +160,41 @@ public class OutboxRelay {
             List<OutboxEvent> batch = new ArrayList<>(claimed.size());
             for (Row row : claimed) {
                 OutboxEvent event = new OutboxEvent();
+                event.seq = row.getLong("seq");
                 event.id = row.getUUID("id");
+                event.aggregatetype = row.getString("aggregatetype");
                 event.aggregateid = row.getString("aggregateid");
+                event.type = row.getString("type");
                 event.topic = row.getString("topic");
                 event.payload = row.getString("payload");
+                event.timestamp = row.getOffsetDateTime("timestamp").toInstant();
                 batch.add(event);
             }
             return batch;
         });
     }
 
-    private Uni<Void> send(List<OutboxEvent> batch) {
+    /** Sends the batch in its order; per row, what the producer failed it with, or null once acknowledged. */
+    private Uni<List<Throwable>> send(List<OutboxEvent> batch) {
         Context context = Vertx.currentContext();
-        List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
+        List<CompletableFuture<Throwable>> answers = new ArrayList<>(batch.size());
         for (OutboxEvent row : batch) {
-            CompletableFuture<Void> ack = new CompletableFuture<>();
-            acks.add(ack);
+            CompletableFuture<Throwable> answer = new CompletableFuture<>();
+            answers.add(answer);
             // A tombstone's payload is null: the record goes out with a null value.
             emitter.send(Message.of(row.payload, Metadata.of(metadata(row)),
                     () -> {
-                        ack.complete(null);
+                        answer.complete(null);
                         return CompletableFuture.completedFuture(null);
                     },
                     failure -> {
-                        ack.completeExceptionally(failure);
+                        answer.complete(failure);
                         return CompletableFuture.completedFuture(null);
                     }));
         }
-        return Uni.createFrom().completionStage(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)))
+        return Uni.createFrom().completionStage(CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)))
                 .emitOn(task -> context.runOnContext(v -> task.run()))
-                .replaceWithVoid();
+                .map(done -> answers.stream().map(CompletableFuture::join).toList());
     }
 
     // No content-type header on purpose: SmallRye's connector would decode a record marked

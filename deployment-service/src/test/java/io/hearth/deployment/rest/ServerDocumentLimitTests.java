@@ -1,0 +1,116 @@
+package io.hearth.deployment.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.deployment.v1.ServerMetadata;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server's metadata document is published whole on every change, so it is limited (4 MiB by default, below
+ * the 8 MiB Kafka takes): deployments of large inputs are accepted and published up to the limit, and the
+ * change that would pass it is refused with Heat's 413 and writes nothing.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class ServerDocumentLimitTests {
+
+    private static final String TOKEN = "hearth-dev-token";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int INPUT_BYTES = 650_000;
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+
+    @Test
+    void aChangeThatWouldGrowAServersDocumentPastTheLimitIs413AndWritesNothing() {
+        String server = "server-" + UUID.randomUUID();
+        ConsumerTask<String, String> metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        try {
+            String config = post("/v1/demo/software_configs",
+                    "{\"name\": \"big\", \"group\": \"script\", \"config\": \"run\"}", 200)
+                    .path("software_config").path("id").asText();
+            // Six deployments of 650 kB: each body is under the API's 1 MiB, the document reaches 3.9 MB (more
+            // than Kafka's default 1 MiB record: published, since every topic takes 8 MiB).
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                ids.add(post("/v1/demo/software_deployments", deployment(config, server, i), 200)
+                        .path("software_deployment").path("id").asText());
+            }
+            assertThat(published(metadata, server, 6).deployments()).hasSize(6);
+
+            // The seventh would make it 4.5 MB: 413 with Heat's body, and nothing of it is written.
+            JsonNode refused = json(request().body(deployment(config, server, 6)).post("/v1/demo/software_deployments"),
+                    413);
+            assertThat(refused.path("code").asInt()).isEqualTo(413);
+            assertThat(refused.path("title").asText()).isEqualTo("Request Entity Too Large");
+            assertThat(refused.path("error").path("type").asText()).isEqualTo("RequestLimitExceeded");
+            assertThat(refused.path("error").path("message").asText())
+                    .startsWith("Request limit exceeded: the metadata document of server " + server + " would be ")
+                    .contains("bytes, more than the 4194304 bytes allowed (hearth.server-metadata.max-bytes)");
+            // So would a PUT growing one deployment's inputs by 350 kB.
+            JsonNode grown = json(request().body("{\"input_values\": {\"blob\": \"" + "z".repeat(INPUT_BYTES + 350_000)
+                    + "\"}}").put("/v1/demo/software_deployments/" + ids.get(0)), 413);
+            assertThat(grown.path("error").path("message").asText()).contains("the metadata document of server " + server);
+            assertThat(db.queryLong("select count(*) from software_deployment where server_id = ?", server)).isEqualTo(6);
+            assertThat(db.queryLong("select generation from server_metadata where server_id = ?", server)).isEqualTo(6);
+            assertThat(db.queryLong("select count(*) from software_deployment where server_id = ? and generation > 1",
+                    server)).isZero();
+            assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", server)).isEqualTo(6);
+
+            // A delete always works and publishes the smaller document.
+            request().delete("/v1/demo/software_deployments/" + ids.get(0)).then().statusCode(204);
+            assertThat(published(metadata, server, 7).deployments()).hasSize(5);
+            // The relay published everything; nothing was set aside.
+            await().atMost(WAIT).until(() -> db.queryLong("select count(*) from outbox_event where published_at is null") == 0);
+            assertThat(db.queryLong("select count(*) from outbox_dead_letter")).isZero();
+        } finally {
+            metadata.close();
+        }
+    }
+
+    private static String deployment(String config, String server, int n) {
+        return "{\"config_id\": \"" + config + "\", \"server_id\": \"" + server + "\", \"action\": \"CREATE\","
+                + " \"input_values\": {\"blob\": \"" + String.valueOf((char) ('a' + n)).repeat(INPUT_BYTES) + "\"}}";
+    }
+
+    private static ServerMetadata published(ConsumerTask<String, String> metadata, String server, long generation) {
+        return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
+                .filter(r -> server.equals(r.key()) && r.value() != null)
+                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
+                .filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
+    }
+
+    private static JsonNode post(String path, String body, int status) {
+        return json(request().body(body).post(path), status);
+    }
+
+    private static io.restassured.specification.RequestSpecification request() {
+        return given().header("X-Auth-Token", TOKEN).contentType(ContentType.JSON);
+    }
+
+    private static JsonNode json(Response response, int status) {
+        response.then().statusCode(status);
+        return HearthJson.readTree(response.asString());
+    }
+}
