@@ -131,13 +131,21 @@ class DeploymentSignalTests {
         byte[] oversized = new byte[1024 * 1024 + 1];
         java.util.Arrays.fill(oversized, (byte) ' ');
         given().contentType("application/json").body(oversized).post(url).then().statusCode(413)
-                .body("code", equalTo(413)).body("error.type", equalTo("RequestEntityTooLarge"));
+                .body("code", equalTo(413)).body("error.type", equalTo("RequestLimitExceeded"));
         given().contentType("application/json").body("{\"deploy_stdout\": ").post(url).then().statusCode(400)
                 .body("error.type", equalTo("InvalidJson"));
         given().contentType("application/json").body("[1, 2]").post(url).then().statusCode(400)
                 .body("error.message", containsString("object"));
         given().contentType("application/json").body("{\"deploy_status_code\": \"broken\"}").post(url)
                 .then().statusCode(400).body("error.message", containsString("deploy_status_code"));
+        // Text no database column can store would be lost behind a 200 by the consumer: refused here.
+        given().contentType("application/json").body("{\"deploy_stdout\": \"a\\u0000b\"}").post(url)
+                .then().statusCode(400)
+                .body("error.message", equalTo("Invalid deploy_stdout: must not contain the character U+0000"));
+        // Over the server's own limit (quarkus.http.limits.max-body-size): refused before any route, same body.
+        given().contentType("application/json").body(new byte[3 * 1024 * 1024]).post(url).then().statusCode(413)
+                .body("error.type", equalTo("RequestLimitExceeded"))
+                .body("error.message", containsString("exceeds maximum allowed size (2097152 bytes)."));
 
         assertOnlyTheNextSignalIsPublished();
     }

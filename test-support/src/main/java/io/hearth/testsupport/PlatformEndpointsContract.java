@@ -2,9 +2,16 @@ package io.hearth.testsupport;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 
+import io.quarkus.runtime.configuration.MemorySize;
+import io.restassured.response.ValidatableResponse;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,5 +41,36 @@ public abstract class PlatformEndpointsContract {
     void publishesItsOpenApiDocument() {
         given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
                 .body("openapi", containsString("3."));
+    }
+
+    @Test
+    void answersWhatNoResourceServesWithHeatsErrorBody() {
+        heatError(given().get("/no/such/path").then(), 404, "NotFound")
+                .body("error.message", equalTo("No resource at /no/such/path"));
+    }
+
+    @Test
+    void refusesABodyOverTheLimitWithHeatsErrorBody() {
+        long limit = ConfigProvider.getConfig()
+                .getOptionalValue("quarkus.http.limits.max-body-size", MemorySize.class)
+                .map(MemorySize::asLongValue).orElse(10240L * 1024);
+        heatError(given().contentType("application/json").body(new byte[(int) limit + 1]).post("/no/such/path").then(),
+                413, "RequestLimitExceeded")
+                .body("error.message", equalTo("Request limit exceeded: JSON body size (" + (limit + 1)
+                        + " bytes) exceeds maximum allowed size (" + limit + " bytes)."));
+    }
+
+    /**
+     * Checks Heat's error body ({@code explanation, code, error: {message, type, traceback}, title}) with
+     * the status and type; returns the response for more checks.
+     */
+    public static ValidatableResponse heatError(ValidatableResponse response, int status, String type) {
+        return response.statusCode(status).contentType(containsString("application/json"))
+                .body("code", equalTo(status))
+                .body("title", notNullValue())
+                .body("explanation", notNullValue())
+                .body("error.type", equalTo(type))
+                .body("error.message", not(emptyOrNullString()))
+                .body("error.traceback", nullValue());
     }
 }

@@ -18,6 +18,13 @@ import org.hibernate.annotations.ColumnTransformer;
 @Table(name = "software_deployment")
 public class SoftwareDeployment extends PanacheEntityBase {
 
+    /** The longest server id the column keeps (V3__deployments.sql), in characters. */
+    public static final int MAX_SERVER_ID = 255;
+    /** The longest action the column keeps. */
+    public static final int MAX_ACTION = 64;
+    /** The longest stack_user_project_id the column keeps. */
+    public static final int MAX_PROJECT_ID = 255;
+
     @Id
     public UUID id;
     public String tenant;

@@ -125,8 +125,14 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     /** Makes the resource's deployment, running {@code action}. */
     private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, String action) {
         StackRuntime stack = call.stack();
+        String server = text(call.property("server"));
+        int serverLength = server == null ? 0 : server.codePointCount(0, server.length());
+        if (serverLength > SoftwareDeployment.MAX_SERVER_ID) {
+            throw new ResourceException("StackValidationFailed", "Property error: server: must be at most "
+                    + SoftwareDeployment.MAX_SERVER_ID + " characters, not " + serverLength);
+        }
         NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
-                text(call.property("server")), config.id.toString(), call.property("input_values"), action,
+                server, config.id.toString(), call.property("input_values"), action,
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
         return failsResource(deployments.create(spec)).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it

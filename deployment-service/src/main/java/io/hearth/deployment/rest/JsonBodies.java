@@ -5,11 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.StorableText;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** Reads and checks request bodies: size first (413, Heat's wording), then JSON, then each field's type (400). */
+/**
+ * Reads and checks request bodies: size first (413, Heat's wording), then JSON, text the database can store,
+ * then each field's type and length (400).
+ */
 @ApplicationScoped
 public class JsonBodies {
 
@@ -35,6 +39,7 @@ public class JsonBodies {
         if (tree == null || !tree.isObject()) {
             throw ApiException.badRequest("BadRequest", "The request body must be a JSON object");
         }
+        StorableText.check(tree);
         return (ObjectNode) tree;
     }
 
@@ -50,9 +55,25 @@ public class JsonBodies {
         return value.textValue();
     }
 
-    /** A required string field. */
-    public static String required(JsonNode body, String field) {
+    /** A string field of at most {@code max} characters (its column's length), or null when absent or null. */
+    public static String string(JsonNode body, String field, int max) {
         String value = string(body, field);
+        int length = value == null ? 0 : value.codePointCount(0, value.length());
+        if (length > max) {
+            throw ApiException.badRequest("BadRequest", "Invalid " + field + ": must be at most " + max
+                    + " characters, not " + length);
+        }
+        return value;
+    }
+
+    /** A required string field (a config id is no column's text: one that is no UUID is not found). */
+    public static String required(JsonNode body, String field) {
+        return required(body, field, Integer.MAX_VALUE);
+    }
+
+    /** A required string field of at most {@code max} characters. */
+    public static String required(JsonNode body, String field, int max) {
+        String value = string(body, field, max);
         if (value == null || value.isEmpty()) {
             throw ApiException.badRequest("BadRequest", field + " must be specified");
         }

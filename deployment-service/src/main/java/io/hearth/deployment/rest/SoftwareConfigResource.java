@@ -28,6 +28,9 @@ import java.util.Map;
 public class SoftwareConfigResource {
 
     private static final String UNGROUPED = "Heat::Ungrouped";
+    /** The longest name and group the columns keep (V2__resources.sql), in characters. */
+    static final int NAME = 1024;
+    static final int GROUP = 255;
 
     private final SoftwareConfigStore store;
     private final JsonBodies bodies;
@@ -43,8 +46,8 @@ public class SoftwareConfigResource {
     @WithTransaction
     public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
         ObjectNode json = bodies.object(body);
-        String name = JsonBodies.string(json, "name");
-        String group = JsonBodies.string(json, "group");
+        String name = JsonBodies.string(json, "name", NAME);
+        String group = JsonBodies.string(json, "group", GROUP);
         JsonNode inputs = JsonBodies.list(json, "inputs");
         JsonNode outputs = JsonBodies.list(json, "outputs");
         JsonNode options = JsonBodies.map(json, "options");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.deployments.DeploymentChange;
 import io.hearth.deployment.deployments.DeploymentWriter;
 import io.hearth.deployment.deployments.NewDeployment;
+import io.hearth.deployment.deployments.SoftwareDeployment;
 import io.hearth.deployment.deployments.SoftwareDeployments;
 import io.hearth.deployment.service.DeploymentCompletions;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -54,11 +55,13 @@ public class SoftwareDeploymentResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
         ObjectNode json = bodies.object(body);
-        NewDeployment spec = new NewDeployment(tenant, null, null, null, JsonBodies.required(json, "server_id"),
+        NewDeployment spec = new NewDeployment(tenant, null, null, null,
+                JsonBodies.required(json, "server_id", SoftwareDeployment.MAX_SERVER_ID),
                 JsonBodies.required(json, "config_id"), JsonBodies.map(json, "input_values"),
-                JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "signal_transport", TRANSPORTS), null,
+                JsonBodies.string(json, "action", SoftwareDeployment.MAX_ACTION),
+                JsonBodies.oneOf(json, "signal_transport", TRANSPORTS), null,
                 JsonBodies.oneOf(json, "status", STATUSES), JsonBodies.string(json, "status_reason"),
-                JsonBodies.string(json, "stack_user_project_id"));
+                JsonBodies.string(json, "stack_user_project_id", SoftwareDeployment.MAX_PROJECT_ID));
         return writer.create(spec).map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 
@@ -99,7 +102,8 @@ public class SoftwareDeploymentResource {
         ObjectNode json = bodies.object(body);
         DeploymentChange change = new DeploymentChange(JsonBodies.string(json, "config_id"),
                 JsonBodies.map(json, "input_values"), JsonBodies.map(json, "output_values"),
-                JsonBodies.string(json, "action"), JsonBodies.oneOf(json, "status", STATUSES),
+                JsonBodies.string(json, "action", SoftwareDeployment.MAX_ACTION),
+                JsonBodies.oneOf(json, "status", STATUSES),
                 JsonBodies.string(json, "status_reason"));
         return writer.update(tenant, id, change)
                 .chain(d -> d != null ? Uni.createFrom().item(d) : Panache.withTransaction(

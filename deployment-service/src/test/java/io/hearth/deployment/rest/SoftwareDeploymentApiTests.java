@@ -390,6 +390,45 @@ class SoftwareDeploymentApiTests {
         assertThat(lastMetadata(2).deployments()).isEmpty();
     }
 
+    @Test
+    void valuesItsColumnsCannotHoldAreRefusedBeforeAnySqlAndChangeNothing() {
+        String config = config("columns", "[]", "[]");
+        long deploymentsBefore = db.queryLong("select count(*) from software_deployment");
+        long serversBefore = db.queryLong("select count(*) from server_metadata");
+        long outboxBefore = db.queryLong("select count(*) from outbox_event");
+        String longServer = "s".repeat(256);
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s"}""".formatted(config, longServer))
+                .post("/v1/demo/software_deployments"), 400))
+                .isEqualTo("Invalid server_id: must be at most 255 characters, not 256");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s", "action": "%s"}""".formatted(config, server, "A".repeat(65)))
+                .post("/v1/demo/software_deployments"), 400))
+                .isEqualTo("Invalid action: must be at most 64 characters, not 65");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"config_id": "%s", "server_id": "%s", "input_values": {"x": ["ok", "nul \\u0000"]}}"""
+                .formatted(config, server)).post("/v1/demo/software_deployments"), 400))
+                .isEqualTo("Invalid input_values.x[1]: must not contain the character U+0000");
+        for (String body : List.of("[]", "\"x\"", "1")) {
+            assertThat(message(request(TOKEN).contentType(ContentType.JSON).body(body)
+                    .post("/v1/demo/software_deployments"), 400)).isEqualTo("The request body must be a JSON object");
+        }
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"name": "%s", "group": "script"}""".formatted("n".repeat(1025)))
+                .post("/v1/demo/software_configs"), 400)).isEqualTo("Invalid name: must be at most 1024 characters, not 1025");
+        assertThat(message(request(TOKEN).contentType(ContentType.JSON).body("""
+                {"name": "g", "group": "%s"}""".formatted("g".repeat(256)))
+                .post("/v1/demo/software_configs"), 400)).isEqualTo("Invalid group: must be at most 255 characters, not 256");
+        assertThat(db.queryLong("select count(*) from software_deployment")).isEqualTo(deploymentsBefore);
+        assertThat(db.queryLong("select count(*) from server_metadata")).isEqualTo(serversBefore);
+        assertThat(db.queryLong("select count(*) from outbox_event")).isEqualTo(outboxBefore);
+
+        String longest = "s".repeat(255);
+        assertThat(post("/v1/demo/software_deployments", """
+                {"config_id": "%s", "server_id": "%s"}""".formatted(config, longest), 200)
+                .path("software_deployment").path("server_id").asText()).isEqualTo(longest);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private String config(String name, String inputs, String outputs) {

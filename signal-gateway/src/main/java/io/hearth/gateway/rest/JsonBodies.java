@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.StorableText;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 
@@ -15,8 +16,8 @@ final class JsonBodies {
     }
 
     /**
-     * The body as an object: 413 over {@code maxBytes}, 400 for malformed JSON or a JSON value that is not
-     * an object.
+     * The body as an object: 413 over {@code maxBytes}, 400 for malformed JSON, a JSON value that is not
+     * an object or text holding U+0000.
      */
     static ObjectNode object(Buffer body, int maxBytes) {
         if (body == null || body.length() == 0) {
@@ -40,6 +41,7 @@ final class JsonBodies {
             throw ApiException.badRequest("InvalidJson", "The request body must be a JSON object, got "
                     + json.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
         }
+        StorableText.check(object);
         return object;
     }
 }

@@ -61,7 +61,7 @@ final class Replies {
     static void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
         if (failure == null && ctx.statusCode() == 413) {
-            failure = new ApiException(413, "RequestEntityTooLarge", "The request body is larger than allowed");
+            failure = new ApiException(413, "RequestLimitExceeded", "The request body is larger than allowed");
         } else if (failure == null) {
             int status = ctx.statusCode() < 400 ? 500 : ctx.statusCode();
             failure = new ApiException(status, "Error", "The request failed");

@@ -78,7 +78,7 @@ public class RequestGuard {
 
     /** 413 for a body over {@code max} bytes. */
     static ApiException tooLarge(int max) {
-        return new ApiException(413, "RequestEntityTooLarge", "The request body is larger than " + max + " bytes");
+        return new ApiException(413, "RequestLimitExceeded", "The request body is larger than " + max + " bytes");
     }
 
     private boolean tooLong(String length) {

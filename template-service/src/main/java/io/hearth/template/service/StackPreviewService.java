@@ -48,7 +48,7 @@ public class StackPreviewService {
                 request.timeoutMins(), stack.disableRollback);
         return Stack.findLive(tenant, stack.name).map(existing -> {
             if (existing != null) {
-                throw new ApiException(409, "StackExists", "The Stack (" + stack.name + ") already exists.");
+                throw StackService.exists(stack.name);
             }
             return new Result(tenant, stack.name, definition.template(), plan);
         });

@@ -6,6 +6,7 @@ import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.DatabaseErrors;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.CreateStackRequest;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -45,13 +46,21 @@ public class StackService {
         return Stack.findLive(tenant, stack.name)
                 .chain(existing -> {
                     if (existing != null) {
-                        throw new ApiException(409, "StackExists", "The Stack (" + stack.name + ") already exists.");
+                        throw exists(stack.name);
                     }
-                    return stack.<Stack>persist();
+                    // Flushed now: a concurrent create of the name that committed first fails this insert
+                    // on the unique index, and its loser gets Heat's 409 too.
+                    return stack.<Stack>persistAndFlush();
                 })
+                .onFailure(DatabaseErrors::isUniqueViolation).transform(e -> exists(stack.name))
                 .call(() -> resources.planned(stack, plan))
                 .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
                         new StackCreateRequested(stack.id.toString(), tenant, stack.name, plan)));
+    }
+
+    /** Heat's 409 for a name a live stack of the tenant has. */
+    static ApiException exists(String name) {
+        return new ApiException(409, "StackExists", "The Stack (" + name + ") already exists.");
     }
 
     /**

@@ -16,13 +16,16 @@ import java.util.Set;
 /**
  * Checks a HOT template's outline once it was read: the reader's limits (for a template sent
  * as a JSON object, which no reader saw), the version, the known sections, and that every
- * resource names a type.
+ * resource has a name Heat allows and names a type.
  */
 @ApplicationScoped
 public class TemplateParser {
 
     private static final Set<String> SECTIONS = Set.of("heat_template_version", "description", "parameter_groups",
             "parameters", "resources", "outputs", "conditions");
+
+    /** The longest resource name and type, in characters: what the stores keep ({@code varchar(255)}, as Heat's). */
+    static final int MAX_NAME = 255;
 
     private final TreeLimits limits;
 
@@ -74,10 +77,14 @@ public class TemplateParser {
                 Map.Entry<String, JsonNode> resource = it.next();
                 String path = "resources." + resource.getKey();
                 JsonNode type = resource.getValue().get("type");
+                checkName(resource.getKey(), path, problems);
                 if (!resource.getValue().isObject()) {
                     problems.add(new TemplateProblem(path, "a resource must be a mapping"));
                 } else if (type == null || !type.isTextual() || type.asText().isBlank()) {
                     problems.add(new TemplateProblem(path + ".type", "a resource must have a type"));
+                } else if (length(type.asText()) > MAX_NAME) {
+                    problems.add(new TemplateProblem(path + ".type", "a resource type must be at most " + MAX_NAME
+                            + " characters, not " + length(type.asText())));
                 }
             }
         }
@@ -85,6 +92,21 @@ public class TemplateParser {
             throw new TemplateException(problems);
         }
         return template;
+    }
+
+    /** Heat's rule (no "/": it separates a resource's path segments) and the length names are stored with. */
+    private static void checkName(String name, String path, List<TemplateProblem> problems) {
+        if (name.contains("/")) {
+            problems.add(new TemplateProblem(path, "Resource name may not contain \"/\""));
+        }
+        if (length(name) > MAX_NAME) {
+            problems.add(new TemplateProblem(path, "a resource name must be at most " + MAX_NAME + " characters, not "
+                    + length(name)));
+        }
+    }
+
+    private static int length(String text) {
+        return text.codePointCount(0, text.length());
     }
 
     private static boolean checkMapping(JsonNode template, String section, List<TemplateProblem> problems) {
