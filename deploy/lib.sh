@@ -107,7 +107,7 @@ pid_cmdline() {
 }
 
 # Pid recorded in a pid file if that process is alive AND its command line contains the given
-# pattern (so a reused pid is never mistaken for ours). Removes a stale pid file.
+# pattern (so a reused pid is never mistaken for ours). Removes a pid file whose process is gone.
 live_pid() {
   local pidfile=$1 pattern=$2 pid
   [[ -f $pidfile ]] || return 1
@@ -116,7 +116,11 @@ live_pid() {
     printf '%s\n' "$pid"
     return 0
   fi
-  rm -f "$pidfile"
+  # Removed only when that process is gone and the file still names it: a supervisor may have just
+  # written a restarted command's pid, or its new command may not have exec'd java yet.
+  if ! kill -0 "$pid" 2>/dev/null && [[ $(tr -dc '0-9' <"$pidfile" 2>/dev/null) == "$pid" ]]; then
+    rm -f "$pidfile"
+  fi
   return 1
 }
 
@@ -183,6 +187,70 @@ stop_process() {
   sleep 0.5
   rm -f "$pidfile"
   info "$name: pid $pid did not stop within $STOP_TIMEOUT s after SIGTERM; killed with SIGKILL"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Supervision: each Java process runs under deploy/supervise, which starts it again when it exits
+# unexpectedly (a fatal error, liveness DOWN for too long, SIGKILL), as Kubernetes restarts a
+# container. $RUN_DIR/<name>.pid holds the Java process's pid, <name>.supervisor.pid the
+# supervisor's, <name>.restarts "<count> <last exit status> <time>" once it restarted the process.
+# ---------------------------------------------------------------------------------------------
+
+# JVM options of every Java process deploy/ starts: an OutOfMemoryError ends the process (status 3),
+# so that its supervisor restarts it, instead of leaving a process whose threads may have died.
+JVM_SAFETY_OPTS=(-XX:+ExitOnOutOfMemoryError)
+
+supervisor_pid() { live_pid "$RUN_DIR/$1.supervisor.pid" "deploy/supervise $1 "; }
+
+# Starts <command> under deploy/supervise in <dir>, output appended to <log>; prints the command's pid.
+supervised_start() {
+  local name=$1 log=$2 dir=$3 sup i
+  shift 3
+  rm -f "$RUN_DIR/$name.pid" "$RUN_DIR/$name.restarts"
+  (
+    cd "$dir" || exit 1
+    exec nohup bash "$DEPLOY_DIR/supervise" "$name" "$RUN_DIR/$name.pid" "$RUN_DIR/$name.restarts" -- "$@" \
+      >>"$log" 2>&1 </dev/null 9>&- # 9: the deploy lock
+  ) &
+  sup=$!
+  printf '%s\n' "$sup" >"$RUN_DIR/$name.supervisor.pid"
+  for ((i = 0; i < 50; i++)); do
+    [[ -s $RUN_DIR/$name.pid ]] && break
+    sleep 0.1
+  done
+  tr -dc '0-9' <"$RUN_DIR/$name.pid" 2>/dev/null || printf '?'
+}
+
+# Stops a supervised process: its supervisor first (so that nothing is restarted; it passes SIGTERM
+# on), then the process as stop_process does (SIGKILL after STOP_TIMEOUT). Prints one line.
+supervised_stop() {
+  local name=$1 pattern=$2 sup="" i
+  if sup=$(supervisor_pid "$name"); then
+    kill -TERM "$sup" 2>/dev/null || true
+  fi
+  stop_process "$name" "$RUN_DIR/$name.pid" "$pattern"
+  if [[ -n $sup ]]; then
+    for ((i = 0; i < 20; i++)); do
+      alive "$sup" || break
+      sleep 0.25
+    done
+    if alive "$sup"; then kill -KILL "$sup" 2>/dev/null || true; fi
+  fi
+  rm -f "$RUN_DIR/$name.supervisor.pid"
+}
+
+# " restarted N time(s), last exit status S at T" once the supervisor restarted <name>; empty otherwise.
+restart_note() {
+  local count status at
+  [[ -s $RUN_DIR/$1.restarts ]] || return 0
+  read -r count status at <"$RUN_DIR/$1.restarts" || true
+  printf ' (restarted %s time(s), last exit status %s at %s)' "$count" "$status" "$at"
+}
+
+restart_count() {
+  local count=0
+  [[ -s $RUN_DIR/$1.restarts ]] && read -r count _ <"$RUN_DIR/$1.restarts"
+  printf '%s\n' "${count:-0}"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -606,21 +674,18 @@ service_start() {
   jar=$(service_jar "$svc")
   read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
   rotate_log "$LOG_DIR/$svc.log"
-  (
-    cd "$HEARTH_HOME" || exit 1
-    exec nohup env \
-      KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
-      QUARKUS_HTTP_PORT="$port" \
-      QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
-      QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
-      QUARKUS_DATASOURCE_USERNAME="hearth_$x" \
-      QUARKUS_DATASOURCE_PASSWORD="hearth_$x" \
-      java -Xmx256m "${java_opts[@]}" -jar "$jar" >>"$LOG_DIR/$svc.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
-  ) &
-  pid=$!
-  printf '%s\n' "$pid" >"$RUN_DIR/$svc.pid"
-  info "$svc: started pid $pid on port $port (log $LOG_DIR/$svc.log)"
+  pid=$(supervised_start "$svc" "$LOG_DIR/$svc.log" "$HEARTH_HOME" env \
+    KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
+    QUARKUS_HTTP_PORT="$port" \
+    QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
+    QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
+    QUARKUS_DATASOURCE_USERNAME="hearth_$x" \
+    QUARKUS_DATASOURCE_PASSWORD="hearth_$x" \
+    java -Xmx256m "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
+  info "$svc: started pid $pid on port $port, supervised (log $LOG_DIR/$svc.log)"
 }
+
+service_stop() { supervised_stop "$1" "$(service_jar "$1")"; }
 
 # Fails when a service port is taken by something that is not our service.
 services_check_ports() {
@@ -641,24 +706,30 @@ kafka_check_ports() {
 }
 
 services_up() {
-  local svc pid start to_wait=() pending=() failed=0 code
+  local svc pid sup start to_wait=() pending=() failed=0 code
+  local -A restarts=()
   services_check_ports # again: nothing is started when one of the ports is taken
   step "Services"
   start=$(now)
   for svc in "${SERVICES[@]}"; do
-    if pid=$(service_pid "$svc") && service_rebuilt "$svc"; then
-      info "$svc: rebuilt since it started (pid $pid); restarting it"
-      stop_process "$svc" "$RUN_DIR/$svc.pid" "$(service_jar "$svc")"
+    pid="" sup=""
+    pid=$(service_pid "$svc") || sup=$(supervisor_pid "$svc") || true
+    if [[ -n $pid$sup ]] && service_rebuilt "$svc"; then
+      info "$svc: rebuilt since it started (pid ${pid:-restarting}); restarting it"
+      service_stop "$svc"
       service_start "$svc"
-    elif pid=$(service_pid "$svc"); then
+    elif [[ -n $pid ]]; then
       if port_open "${SERVICE_PORT[$svc]}"; then
         info "$svc: already running (pid $pid, port ${SERVICE_PORT[$svc]}), left alone"
       else
         info "$svc: pid $pid is running but port ${SERVICE_PORT[$svc]} does not answer yet; waiting for it"
       fi
+    elif [[ -n $sup ]]; then
+      info "$svc: being restarted by its supervisor (pid $sup)$(restart_note "$svc"); waiting for it"
     else
       service_start "$svc"
     fi
+    restarts[$svc]=$(restart_count "$svc")
     to_wait+=("$svc")
   done
   local deadline=$(($(date +%s) + SERVICE_START_TIMEOUT))
@@ -669,8 +740,13 @@ services_up() {
       code=$(service_health "$svc")
       if [[ $code == 200 ]]; then
         info "$svc: ready after $(since "$start") s"
-      elif ! service_pid "$svc" >/dev/null; then
+      elif ! service_pid "$svc" >/dev/null && ! supervisor_pid "$svc" >/dev/null; then
         printf 'ERROR: %s exited during start-up\n' "$svc" >&2
+        log_tail "$LOG_DIR/$svc.log"
+        failed=1
+      elif (($(restart_count "$svc") > ${restarts[$svc]})); then
+        printf 'ERROR: %s exited during start-up%s; its supervisor keeps restarting it (deploy/down stops it)\n' \
+          "$svc" "$(restart_note "$svc")" >&2
         log_tail "$LOG_DIR/$svc.log"
         failed=1
       else
@@ -706,7 +782,7 @@ services_down() {
   local svc out
   out=$(mktemp -d)
   for svc in "${SERVICES[@]}"; do
-    stop_process "$svc" "$RUN_DIR/$svc.pid" "$(service_jar "$svc")" >"$out/$svc" 2>&1 &
+    service_stop "$svc" >"$out/$svc" 2>&1 &
   done
   wait
   for svc in "${SERVICES[@]}"; do cat "$out/$svc"; done
@@ -727,26 +803,25 @@ compute_start() {
   read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
   mkdir -p "$COMPUTE_DIR"
   rotate_log "$LOG_DIR/compute.log"
-  (
-    cd "$COMPUTE_DIR" || exit 1
-    exec nohup java -Xmx128m -XX:+UseSerialGC "${java_opts[@]}" -jar "$AGENT_JAR" host \
-      --bootstrap-servers "$KAFKA_BOOTSTRAP" --state-dir "$COMPUTE_DIR" \
-      >>"$LOG_DIR/compute.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
-  ) &
-  pid=$!
-  printf '%s\n' "$pid" >"$RUN_DIR/compute.pid"
-  info "compute (local driver): started pid $pid, servers in $COMPUTE_DIR/servers (log $LOG_DIR/compute.log)"
+  pid=$(supervised_start compute "$LOG_DIR/compute.log" "$COMPUTE_DIR" \
+    java -Xmx128m -XX:+UseSerialGC "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$AGENT_JAR" host \
+    --bootstrap-servers "$KAFKA_BOOTSTRAP" --state-dir "$COMPUTE_DIR")
+  info "compute (local driver): started pid $pid, supervised, servers in $COMPUTE_DIR/servers (log $LOG_DIR/compute.log)"
 }
 
 compute_up() {
-  local pid
+  local pid="" sup=""
   step "Local compute driver"
-  if pid=$(compute_pid) && rebuilt_since_start "$AGENT_JAR" compute; then
-    info "compute: rebuilt since it started (pid $pid); restarting it"
-    stop_process compute "$RUN_DIR/compute.pid" "$AGENT_JAR"
+  pid=$(compute_pid) || sup=$(supervisor_pid compute) || true
+  if [[ -n $pid$sup ]] && rebuilt_since_start "$AGENT_JAR" compute; then
+    info "compute: rebuilt since it started (pid ${pid:-restarting}); restarting it"
+    supervised_stop compute "$AGENT_JAR"
     compute_start
-  elif pid=$(compute_pid); then
+  elif [[ -n $pid ]]; then
     info "compute: already running (pid $pid), left alone"
+    return 0
+  elif [[ -n $sup ]]; then
+    info "compute: being restarted by its supervisor (pid $sup)$(restart_note compute), left to it"
     return 0
   else
     compute_start
@@ -762,7 +837,7 @@ compute_up() {
 # Stops the host, then whatever the servers' hooks left running in the background (a process whose
 # command line names a server directory, e.g. the example's database).
 compute_down() {
-  stop_process compute "$RUN_DIR/compute.pid" "$AGENT_JAR"
+  supervised_stop compute "$AGENT_JAR"
   local left
   left=$(pgrep -f "$COMPUTE_DIR/servers/" 2>/dev/null || true)
   if [[ -n $left ]]; then
@@ -775,8 +850,12 @@ compute_down() {
 compute_status_row() {
   local pid
   if pid=$(compute_pid); then
-    status_row compute running "$pid" "$(find "$COMPUTE_DIR/servers" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l) server(s)" yes
+    status_row compute running "$pid" "$(find "$COMPUTE_DIR/servers" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l) server(s)" "yes$(restart_note compute)"
     return 0
+  fi
+  if supervisor_pid compute >/dev/null; then
+    status_row compute restarting - - "no$(restart_note compute)"
+    return 1
   fi
   if [[ ${HEARTH_LOCAL_COMPUTE:-1} == 0 ]]; then
     status_row compute off - - "(HEARTH_LOCAL_COMPUTE=0)"
@@ -837,7 +916,10 @@ status_table() {
         *) ready="no (HTTP $code)" ;;
       esac
       [[ $code == 200 ]] || bad=$((bad + 1))
-      status_row "$svc" running "$pid" "http://127.0.0.1:$port" "$ready"
+      status_row "$svc" running "$pid" "http://127.0.0.1:$port" "$ready$(restart_note "$svc")"
+    elif supervisor_pid "$svc" >/dev/null; then
+      status_row "$svc" restarting - "http://127.0.0.1:$port" "no$(restart_note "$svc")"
+      bad=$((bad + 1))
     elif port_in_use "$port"; then
       status_row "$svc" foreign - "http://127.0.0.1:$port" "port held by $(port_owner "$port")"
       bad=$((bad + 1))

@@ -5,7 +5,8 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
 - the exact inventory of objects (nothing missing, nothing unexpected);
 - every object in the namespace, labelled app.kubernetes.io/part-of: hearth;
 - every Deployment: liveness and readiness probes on /q/health/live and /q/health/ready,
-  resources, envFrom <service>-config and <service>-config-creds, non-root and read-only root
+  resources, JAVA_TOOL_OPTIONS with -XX:+ExitOnOutOfMemoryError, envFrom <service>-config and
+  <service>-config-creds, non-root and read-only root
   filesystem with /tmp on an emptyDir, Prometheus annotations on the container port;
 - Services, HPAs, PodDisruptionBudgets and the Ingress point at what exists;
 - KafkaTopics: the topic list of io.hearth.contracts.Topics (partitions, cleanup.policy,
@@ -150,6 +151,9 @@ class Overlay:
                     for r in ("cpu", "memory"):
                         if r not in (res.get(part) or {}):
                             self.fail(f"{cw}: no resources.{part}.{r}")
+                tool_options = {e.get("name"): e.get("value") for e in c.get("env") or []}.get("JAVA_TOOL_OPTIONS") or ""
+                if "-XX:+ExitOnOutOfMemoryError" not in tool_options.split():
+                    self.fail(f"{cw}: JAVA_TOOL_OPTIONS lacks -XX:+ExitOnOutOfMemoryError")
                 env_from = c.get("envFrom") or []
                 refs = {("configMap", (e.get("configMapRef") or {}).get("name")) for e in env_from}
                 refs |= {("secret", (e.get("secretRef") or {}).get("name")) for e in env_from}

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
+import io.hearth.gateway.health.ProjectionLiveness;
 import io.hearth.gateway.health.ProjectionReadiness;
 import io.hearth.platform.signing.PresignedUrls;
 import io.hearth.testsupport.HearthTestResource;
@@ -29,6 +30,8 @@ class GatewayOperationsTests {
                 .body("checks.find { it.name == '" + ProjectionReadiness.NAME + "' }.status", equalTo("UP"))
                 .body("checks.find { it.name.contains('Reactive Messaging') }.data.signals", equalTo("[OK]"))
                 .body("checks.find { it.name.contains('Reactive Messaging') }.data.scaling", equalTo("[OK]"));
+        given().get("/q/health/live").then().statusCode(200)
+                .body("checks.find { it.name == '" + ProjectionLiveness.NAME + "' }.data.projection", equalTo("OK"));
     }
 
     @Test

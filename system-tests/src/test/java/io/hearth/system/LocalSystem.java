@@ -49,8 +49,9 @@ final class LocalSystem {
     /**
      * Kills a service at once with SIGKILL, as a crash would (no shutdown hook runs), and returns
      * once the process is gone. The pid comes from {@code deploy/}'s pid file
-     * ({@code $HEARTH_HOME/run/<service>.pid}) and must belong to the service's jar, so a reused pid
-     * is never killed.
+     * ({@code $HEARTH_HOME/run/<service>.pid}: the JVM, not its supervisor) and must belong to the
+     * service's jar, so a reused pid is never killed. {@code deploy/}'s supervisor starts the service
+     * again after a second; {@link #startMissing()} then finds it running (or waits for it).
      *
      * @param service e.g. {@code deployment-service}
      * @return the pid that was killed
@@ -94,7 +95,22 @@ final class LocalSystem {
         return kill("kafka", "kafka.Kafka", false);
     }
 
-    private static long kill(String service, String jar, boolean sigkill) {
+    /**
+     * The running JVM of a service: the pid in {@code deploy/}'s pid file ({@code $HEARTH_HOME/run/<service>.pid},
+     * the Java process, not its supervisor), if that process is alive and runs the service's jar.
+     *
+     * @param service e.g. {@code template-service}
+     */
+    static ProcessHandle process(String service) {
+        return process(service, service + "/target/quarkus-app/quarkus-run.jar");
+    }
+
+    /** What {@code deploy/status} says, line by line (one line per component). */
+    static String status() {
+        return runForOutput("status");
+    }
+
+    private static ProcessHandle process(String service, String jar) {
         Path pidFile = HOME.resolve("run").resolve(service + ".pid");
         long pid;
         try {
@@ -102,10 +118,15 @@ final class LocalSystem {
         } catch (IOException | NumberFormatException e) {
             throw new IllegalStateException("cannot read the pid of " + service + " from " + pidFile, e);
         }
-        ProcessHandle process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().map(c -> c.contains(jar)).orElse(false))
                 .orElseThrow(() -> new IllegalStateException(service + " is not running as pid " + pid
                         + " (from " + pidFile + ")"));
+    }
+
+    private static long kill(String service, String jar, boolean sigkill) {
+        ProcessHandle process = process(service, jar);
+        long pid = process.pid();
         if (!(sigkill ? process.destroyForcibly() : process.destroy())) {
             throw new IllegalStateException("cannot signal " + service + " (pid " + pid + ")");
         }
@@ -137,7 +158,7 @@ final class LocalSystem {
     }
 
     /** True while the process exists and is not a zombie (killed, not yet reaped by its parent). */
-    private static boolean running(long pid) {
+    static boolean running(long pid) {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             try {
                 String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -166,6 +187,21 @@ final class LocalSystem {
     static RequestSpecification api() {
         return given().baseUri(publicApi()).header("X-Auth-Token", "hearth-dev-token")
                 .contentType(ContentType.JSON).redirects().follow(false);
+    }
+
+    private static String runForOutput(String script) {
+        try {
+            Process process = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString())
+                    .directory(ROOT.toFile()).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            process.waitFor(1, TimeUnit.MINUTES);
+            return output;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run deploy/" + script + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running deploy/" + script, e);
+        }
     }
 
     private static int run(String script) {

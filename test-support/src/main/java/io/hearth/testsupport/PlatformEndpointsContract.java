@@ -22,12 +22,15 @@ public abstract class PlatformEndpointsContract {
 
     @Test
     void isLiveAndReadyWithKafkaAndItsDatabaseChecked() {
-        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"))
+                // platform's check that every Kafka consumer's polling thread runs and the consumer polls
+                .body("checks.find { it.name == 'Kafka consumers polling' }.status", equalTo("UP"));
         given().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem(containsString("Reactive PostgreSQL")))
                 // SmallRye's check covers every Kafka channel, the outbox relay's producer included.
-                .body("checks.find { it.name.contains('Reactive Messaging') }.data.'hearth-outbox'", equalTo("[OK]"));
+                .body("checks.find { it.name.contains('Reactive Messaging') }.data.'hearth-outbox'", equalTo("[OK]"))
+                .body("checks.find { it.name == 'Kafka consumers in their groups' }.status", equalTo("UP"));
     }
 
     @Test

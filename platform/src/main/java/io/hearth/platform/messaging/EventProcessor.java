@@ -3,6 +3,7 @@ package io.hearth.platform.messaging;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.InvalidEventException;
 import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.health.FatalErrors;
 import io.hearth.platform.inbox.Inbox;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +20,9 @@ import org.jboss.logging.Logger;
  * still fails (and a message that is no event at all) fails the returned Uni, so the
  * channel's dead-letter strategy sends it to {@code <topic>.dlq} with the error and the
  * consumer goes on with the next message. A tombstone (a null value on a compacted topic) is
- * no event and changes nothing: it is skipped.
+ * no event and changes nothing: it is skipped. A fatal error ({@link FatalErrors}: out of memory,
+ * stack overflow) is neither retried nor dead-lettered: it halts the process before the record is
+ * acknowledged, so the restarted service processes the record again.
  */
 @ApplicationScoped
 public class EventProcessor {
@@ -54,12 +57,19 @@ public class EventProcessor {
         }
         return Uni.createFrom().item(() -> CloudEvent.parse(payload))
                 .chain(event -> !types.contains(event.type()) ? ignore(event) : applyOnce(group, event, handler)
-                        .onFailure(failure -> !(failure instanceof InvalidEventException)).retry()
+                        .onFailure(EventProcessor::worthRetrying).retry()
                         .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
                         .atMost(config.retries())
-                        .onFailure().invoke(failure -> LOG.errorf(failure,
+                        .onFailure(failure -> !FatalErrors.isFatal(failure)).invoke(failure -> LOG.errorf(failure,
                                 "%s could not apply event %s of type %s; sending it to the dead-letter topic",
-                                group, event.id(), event.type())));
+                                group, event.id(), event.type())))
+                .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
+                        group + " processing a message"));
+    }
+
+    /** A message that is no event fails again the same way; a fatal error halts the process instead. */
+    private static boolean worthRetrying(Throwable failure) {
+        return !(failure instanceof InvalidEventException) && !FatalErrors.isFatal(failure);
     }
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {

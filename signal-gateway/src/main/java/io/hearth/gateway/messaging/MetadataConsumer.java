@@ -5,6 +5,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.gateway.service.MetadataDocuments;
 import io.hearth.gateway.service.MetadataStore;
+import io.hearth.platform.health.LoopHeartbeat;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -28,16 +30,20 @@ import org.jboss.logging.Logger;
  * Reads all of {@code hearth.server.metadata} into the {@link MetadataStore}, on a thread of its own: every
  * replica holds every server, so there is no consumer group. The consumer assigns every partition, starts at
  * the beginning, and is {@link #caughtUp()} once it reached the end offsets taken when it started; then it
- * follows the topic. New partitions are picked up every {@link #PARTITION_CHECK}.
+ * follows the topic. New partitions are picked up every {@link #PARTITION_CHECK}. Each turn of its loops beats a
+ * {@link LoopHeartbeat}, so a thread that died or hangs shows in {@link #stalled}; no Kafka call blocks longer
+ * than {@link #KAFKA_CALL_TIMEOUT}, so a broker that is away never looks like that.
  */
 @ApplicationScoped
 public class MetadataConsumer {
 
     static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
+    static final Duration KAFKA_CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final Logger LOG = Logger.getLogger(MetadataConsumer.class);
 
     private final MetadataStore store;
     private final String bootstrapServers;
+    private final LoopHeartbeat heartbeat = new LoopHeartbeat();
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;
     private volatile boolean caughtUp;
@@ -51,6 +57,11 @@ public class MetadataConsumer {
     /** Whether the projection reached the topic's end offsets as they were when the gateway started. */
     public boolean caughtUp() {
         return caughtUp;
+    }
+
+    /** What is wrong with the projection's thread, if anything: it died, or has not come round for too long. */
+    public Optional<String> stalled(Duration threshold) {
+        return heartbeat.problem(threshold).map(problem -> "metadata projection: " + problem);
     }
 
     void start(@Observes StartupEvent event) {
@@ -73,6 +84,7 @@ public class MetadataConsumer {
 
     private void run() {
         while (running) {
+            heartbeat.beat();
             try (KafkaConsumer<String, String> c = new KafkaConsumer<>(properties())) {
                 consumer = c;
                 follow(c);
@@ -91,9 +103,10 @@ public class MetadataConsumer {
         List<TopicPartition> partitions = partitions(c);
         c.assign(partitions);
         c.seekToBeginning(partitions);
-        ends.putAll(c.endOffsets(partitions, Duration.ofSeconds(30)));
+        ends.putAll(c.endOffsets(partitions, KAFKA_CALL_TIMEOUT));
         long nextCheck = System.nanoTime() + PARTITION_CHECK.toNanos();
         while (running) {
+            heartbeat.beat();
             for (ConsumerRecord<String, String> record : c.poll(Duration.ofMillis(500))) {
                 apply(record);
             }
@@ -137,7 +150,8 @@ public class MetadataConsumer {
 
     private List<TopicPartition> partitions(KafkaConsumer<String, String> c) {
         while (running) {
-            List<PartitionInfo> infos = c.partitionsFor(Topics.SERVER_METADATA, Duration.ofSeconds(30));
+            heartbeat.beat();
+            List<PartitionInfo> infos = c.partitionsFor(Topics.SERVER_METADATA, KAFKA_CALL_TIMEOUT);
             if (infos != null && !infos.isEmpty()) {
                 return infos.stream().map(p -> new TopicPartition(p.topic(), p.partition()))
                         .sorted(java.util.Comparator.comparingInt(TopicPartition::partition)).toList();
