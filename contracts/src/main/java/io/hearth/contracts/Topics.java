@@ -35,7 +35,7 @@ public final class Topics {
     /**
      * The largest record every topic takes (its {@code max.message.bytes}) and every producer sends (its
      * {@code max.request.size}): 8 MiB, above anything a service accepts (a server's metadata document is
-     * limited to 4 MiB, request bodies to 2 MiB), so an accepted request always yields publishable records.
+     * limited to 1 MiB, request bodies to 2 MiB), so an accepted request always yields publishable records.
      */
     public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
 

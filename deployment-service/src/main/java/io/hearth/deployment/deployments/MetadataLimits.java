@@ -12,9 +12,10 @@ import io.smallrye.config.WithDefault;
 public interface MetadataLimits {
 
     /**
-     * The largest metadata event of one server (the CloudEvents envelope holding its document), in bytes: well
-     * below the 8 MiB Kafka record limit.
+     * The largest metadata event of one server (the CloudEvents envelope holding its document), in bytes: as
+     * much as one API request may carry (1 MiB, Heat's max_json_body_size), well below the 8 MiB Kafka record
+     * limit, since the whole document is published and polled again on every change.
      */
-    @WithDefault("4194304")
+    @WithDefault("1048576")
     int maxBytes();
 }

@@ -25,9 +25,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A server's metadata document is published whole on every change, so it is limited (4 MiB by default, below
- * the 8 MiB Kafka takes): deployments of large inputs are accepted and published up to the limit, and the
- * change that would pass it is refused with Heat's 413 and writes nothing.
+ * A server's metadata document is published whole on every change, so it is limited (1 MiB by default, what
+ * one API request may carry, well below the 8 MiB Kafka takes): deployments of large inputs are accepted and
+ * published up to the limit, and the change that would pass it is refused with Heat's 413 and writes nothing.
  */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
@@ -35,7 +35,6 @@ class ServerDocumentLimitTests {
 
     private static final String TOKEN = "hearth-dev-token";
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final int INPUT_BYTES = 650_000;
 
     @InjectKafkaCompanion
     KafkaCompanion kafka;
@@ -50,37 +49,39 @@ class ServerDocumentLimitTests {
             String config = post("/v1/demo/software_configs",
                     "{\"name\": \"big\", \"group\": \"script\", \"config\": \"run\"}", 200)
                     .path("software_config").path("id").asText();
-            // Six deployments of 650 kB: each body is under the API's 1 MiB, the document reaches 3.9 MB (more
-            // than Kafka's default 1 MiB record: published, since every topic takes 8 MiB).
-            List<String> ids = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                ids.add(post("/v1/demo/software_deployments", deployment(config, server, i), 200)
-                        .path("software_deployment").path("id").asText());
-            }
-            assertThat(published(metadata, server, 6).deployments()).hasSize(6);
+            // A deployment of 600 kB inputs: accepted and published.
+            String first = post("/v1/demo/software_deployments", deployment(config, server, 'a', 600_000), 200)
+                    .path("software_deployment").path("id").asText();
+            assertThat(published(metadata, server, 1).deployments()).hasSize(1);
 
-            // The seventh would make it 4.5 MB: 413 with Heat's body, and nothing of it is written.
-            JsonNode refused = json(request().body(deployment(config, server, 6)).post("/v1/demo/software_deployments"),
-                    413);
+            // A second one (issue 13: both bodies under the API's 1 MiB) would make the document 1.2 MB: 413 with
+            // Heat's body, and nothing of it is written.
+            JsonNode refused = json(request().body(deployment(config, server, 'b', 600_000))
+                    .post("/v1/demo/software_deployments"), 413);
             assertThat(refused.path("code").asInt()).isEqualTo(413);
             assertThat(refused.path("title").asText()).isEqualTo("Request Entity Too Large");
             assertThat(refused.path("error").path("type").asText()).isEqualTo("RequestLimitExceeded");
             assertThat(refused.path("error").path("message").asText())
                     .startsWith("Request limit exceeded: the metadata document of server " + server + " would be ")
-                    .contains("bytes, more than the 4194304 bytes allowed (hearth.server-metadata.max-bytes)");
-            // So would a PUT growing one deployment's inputs by 350 kB.
-            JsonNode grown = json(request().body("{\"input_values\": {\"blob\": \"" + "z".repeat(INPUT_BYTES + 350_000)
-                    + "\"}}").put("/v1/demo/software_deployments/" + ids.get(0)), 413);
+                    .contains("bytes, more than the 1048576 bytes allowed (hearth.server-metadata.max-bytes)");
+            // One of 300 kB still fits; a PUT growing it to 500 kB does not.
+            String second = post("/v1/demo/software_deployments", deployment(config, server, 'c', 300_000), 200)
+                    .path("software_deployment").path("id").asText();
+            assertThat(published(metadata, server, 2).deployments()).hasSize(2);
+            JsonNode grown = json(request().body("{\"input_values\": {\"blob\": \"" + "z".repeat(500_000)
+                    + "\"}}").put("/v1/demo/software_deployments/" + second), 413);
             assertThat(grown.path("error").path("message").asText()).contains("the metadata document of server " + server);
-            assertThat(db.queryLong("select count(*) from software_deployment where server_id = ?", server)).isEqualTo(6);
-            assertThat(db.queryLong("select generation from server_metadata where server_id = ?", server)).isEqualTo(6);
+            assertThat(db.queryLong("select count(*) from software_deployment where server_id = ?", server)).isEqualTo(2);
+            assertThat(db.queryLong("select generation from server_metadata where server_id = ?", server)).isEqualTo(2);
             assertThat(db.queryLong("select count(*) from software_deployment where server_id = ? and generation > 1",
                     server)).isZero();
-            assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", server)).isEqualTo(6);
+            assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", server)).isEqualTo(2);
 
-            // A delete always works and publishes the smaller document.
-            request().delete("/v1/demo/software_deployments/" + ids.get(0)).then().statusCode(204);
-            assertThat(published(metadata, server, 7).deployments()).hasSize(5);
+            // A delete always works and publishes the smaller document; then the refused one fits.
+            request().delete("/v1/demo/software_deployments/" + first).then().statusCode(204);
+            assertThat(published(metadata, server, 3).deployments()).hasSize(1);
+            post("/v1/demo/software_deployments", deployment(config, server, 'b', 600_000), 200);
+            assertThat(published(metadata, server, 4).deployments()).hasSize(2);
             // The relay published everything; nothing was set aside.
             await().atMost(WAIT).until(() -> db.queryLong("select count(*) from outbox_event where published_at is null") == 0);
             assertThat(db.queryLong("select count(*) from outbox_dead_letter")).isZero();
@@ -89,9 +90,9 @@ class ServerDocumentLimitTests {
         }
     }
 
-    private static String deployment(String config, String server, int n) {
+    private static String deployment(String config, String server, char fill, int inputBytes) {
         return "{\"config_id\": \"" + config + "\", \"server_id\": \"" + server + "\", \"action\": \"CREATE\","
-                + " \"input_values\": {\"blob\": \"" + String.valueOf((char) ('a' + n)).repeat(INPUT_BYTES) + "\"}}";
+                + " \"input_values\": {\"blob\": \"" + String.valueOf(fill).repeat(inputBytes) + "\"}}";
     }
 
     private static ServerMetadata published(ConsumerTask<String, String> metadata, String server, long generation) {

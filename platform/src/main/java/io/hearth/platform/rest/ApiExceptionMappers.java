@@ -2,6 +2,7 @@ package io.hearth.platform.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.hearth.platform.health.FatalErrors;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -61,6 +62,7 @@ public class ApiExceptionMappers {
     /** A database refusal is the client's doing (409 or 400); anything else unexpected is a logged 500. */
     @ServerExceptionMapper
     public Response unexpected(Throwable e, HttpServerRequest request) {
+        FatalErrors.PROCESS.haltIfFatal(e, request.method() + " " + request.path());
         ApiException refusal = DatabaseErrors.refusal(e);
         if (refusal != null) {
             // A precise check before the SQL should have answered: worth knowing which one is missing.

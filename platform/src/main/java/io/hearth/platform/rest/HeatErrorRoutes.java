@@ -1,6 +1,7 @@
 package io.hearth.platform.rest;
 
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.platform.health.FatalErrors;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.core.http.HttpHeaders;
@@ -88,6 +89,9 @@ public class HeatErrorRoutes {
      */
     public static void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
+        if (failure != null) {
+            FatalErrors.PROCESS.haltIfFatal(failure, ctx.request().method() + " " + ctx.request().path());
+        }
         ApiException refusal = failure instanceof ApiException e ? e : DatabaseErrors.refusal(failure);
         HttpServerRequest request = ctx.request();
         if (refusal != null) {
