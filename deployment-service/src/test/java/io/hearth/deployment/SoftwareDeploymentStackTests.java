@@ -102,7 +102,9 @@ class SoftwareDeploymentStackTests {
         assertThat(first.generation()).isEqualTo(1);
         assertThat(input(first, "foo")).isEqualTo(HearthJson.readTree("\"one\""));
         assertThat(input(first, "deploy_action").asText()).isEqualTo("CREATE");
-        assertThat(driver.statesOf(id, "first")).containsExactly("CREATE_IN_PROGRESS");
+        // The resource's event travels on another topic than the metadata: it may be read a moment later.
+        await().atMost(WAIT).untilAsserted(() ->
+                assertThat(driver.statesOf(id, "first")).containsExactly("CREATE_IN_PROGRESS"));
         assertThat(driver.statesOf(id, "second")).isEmpty();
 
         signal(id, serverId, first, 0, "ran one", Map.of("result", HearthJson.readTree("\"r1\"")));
@@ -198,7 +200,8 @@ class SoftwareDeploymentStackTests {
         assertThat(items).extracting(DeploymentItem::id).contains(quiet);
         String deploymentId = items.stream().map(DeploymentItem::id).filter(i -> !i.equals(quiet)).findFirst()
                 .orElseThrow();
-        assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS");
+        await().atMost(WAIT).untilAsserted(() ->
+                assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS"));
 
         given().header("X-Auth-Token", "hearth-dev-token").contentType(ContentType.JSON).body("""
                 {"status": "COMPLETE", "status_reason": "Outputs received",
