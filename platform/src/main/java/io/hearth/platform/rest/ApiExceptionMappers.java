@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.hearth.platform.health.FatalErrors;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
@@ -54,9 +53,7 @@ public class ApiExceptionMappers {
             }
         }
         int status = e.getResponse().getStatus();
-        return response(status, HeatError.typeOf(status), HttpRefusals.message(status, request.method().name(),
-                request.path(), request.getHeader(HttpHeaders.CONTENT_TYPE), request.getHeader(HttpHeaders.ACCEPT),
-                e.getMessage()));
+        return response(status, HeatError.typeOf(status), HttpRefusals.message(status, request, e.getMessage()));
     }
 
     /** A database refusal is the client's doing (409 or 400); anything else unexpected is a logged 500. */

@@ -44,9 +44,7 @@ public class HeatErrorRoutes {
         router.route().order(FAILURE_ORDER).failureHandler(HeatErrorRoutes::failure);
         for (int status = 400; status < 600; status++) {
             int code = status;
-            router.errorHandler(code, ctx -> refuse(ctx, code, HttpRefusals.message(code, ctx.request().method().name(),
-                    ctx.request().path(), ctx.request().getHeader(HttpHeaders.CONTENT_TYPE),
-                    ctx.request().getHeader(HttpHeaders.ACCEPT), null)));
+            router.errorHandler(code, ctx -> refuse(ctx, code, HttpRefusals.message(code, ctx.request(), null)));
         }
     }
 
@@ -102,8 +100,7 @@ public class HeatErrorRoutes {
         if (status == 500) {
             LOG.errorf(failure, "%s %s failed", request.method(), request.path());
         }
-        refuse(ctx, status, HttpRefusals.message(status, request.method().name(), request.path(),
-                request.getHeader(HttpHeaders.CONTENT_TYPE), request.getHeader(HttpHeaders.ACCEPT), null));
+        refuse(ctx, status, HttpRefusals.message(status, request, null));
     }
 
     private static void refuse(RoutingContext ctx, int status, String message) {

@@ -1,5 +1,8 @@
 package io.hearth.platform.rest;
 
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+
 /**
  * The messages of the refusals the HTTP layer makes before any resource runs, the same whether Quarkus
  * REST ({@link ApiExceptionMappers}) or a Vert.x route ({@link HeatErrorRoutes}) refuses.
@@ -13,16 +16,18 @@ final class HttpRefusals {
     }
 
     /**
-     * The message of a refusal.
+     * The message of a refusal of a request.
      *
-     * @param status      the status
-     * @param method      the request's method
-     * @param path        the request's path
-     * @param contentType the request's Content-Type, may be null
-     * @param accept      the request's Accept, may be null
-     * @param fallback    the message when the status has none of its own, may be null
+     * @param status   the status
+     * @param request  the refused request (its method, path, Content-Type and Accept are named)
+     * @param fallback the message when the status has none of its own, may be null
      */
-    static String message(int status, String method, String path, String contentType, String accept,
+    static String message(int status, HttpServerRequest request, String fallback) {
+        return message(status, request.method().name(), request.path(), request.getHeader(HttpHeaders.CONTENT_TYPE),
+                request.getHeader(HttpHeaders.ACCEPT), fallback);
+    }
+
+    private static String message(int status, String method, String path, String contentType, String accept,
             String fallback) {
         return switch (status) {
             case 404 -> "No resource at " + path;
