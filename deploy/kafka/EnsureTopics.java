@@ -102,11 +102,25 @@ public final class EnsureTopics {
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         try (Admin admin = Admin.create(props)) {
             List<String> names = wanted.stream().map(t -> t[0]).collect(Collectors.toList());
-            Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get();
             List<ConfigResource> resources = names.stream()
                     .map(n -> new ConfigResource(ConfigResource.Type.TOPIC, n))
                     .collect(Collectors.toList());
-            Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get();
+            // A fresh broker may not serve a topic's metadata the moment it is created
+            // (UnknownTopicOrPartitionException): ask again for up to 10 s.
+            Map<String, TopicDescription> descriptions = null;
+            Map<ConfigResource, Config> configs = null;
+            for (int attempt = 1; configs == null; attempt++) {
+                try {
+                    descriptions = admin.describeTopics(names).allTopicNames().get();
+                    configs = admin.describeConfigs(resources).all().get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                            || attempt == 40) {
+                        throw e;
+                    }
+                    Thread.sleep(250);
+                }
+            }
             for (String[] t : wanted) {
                 int partitions = descriptions.get(t[0]).partitions().size();
                 ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, t[0]);
