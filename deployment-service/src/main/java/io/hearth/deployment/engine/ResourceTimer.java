@@ -2,7 +2,6 @@ package io.hearth.deployment.engine;
 
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.service.StackLifecycle;
 import io.hearth.platform.outbox.ContextLoop;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;

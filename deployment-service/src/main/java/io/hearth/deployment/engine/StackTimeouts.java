@@ -6,7 +6,7 @@ import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.resources.ResourceHandlers;
+import io.hearth.deployment.handlers.ResourceHandlers;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,7 +5,7 @@ import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
-import io.hearth.deployment.service.StackLifecycle;
+import io.hearth.deployment.engine.StackLifecycle;
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

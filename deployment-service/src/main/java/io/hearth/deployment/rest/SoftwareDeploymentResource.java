@@ -1,12 +1,12 @@
 package io.hearth.deployment.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.deployment.deployments.DeploymentChange;
-import io.hearth.deployment.deployments.DeploymentWriter;
-import io.hearth.deployment.deployments.NewDeployment;
-import io.hearth.deployment.deployments.SoftwareDeployment;
-import io.hearth.deployment.deployments.SoftwareDeployments;
-import io.hearth.deployment.service.DeploymentCompletions;
+import io.hearth.deployment.engine.DeploymentCompletions;
+import io.hearth.deployment.software.DeploymentChange;
+import io.hearth.deployment.software.DeploymentWriter;
+import io.hearth.deployment.software.NewDeployment;
+import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.software.SoftwareDeployments;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;

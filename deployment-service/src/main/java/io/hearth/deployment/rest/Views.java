@@ -1,10 +1,10 @@
 package io.hearth.deployment.rest;
 
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.deployment.deployments.HeatTime;
-import io.hearth.deployment.deployments.SoftwareDeployment;
-import io.hearth.deployment.domain.SoftwareConfig;
-import io.hearth.deployment.resources.SoftwareConfigStore;
+import io.hearth.deployment.software.HeatTime;
+import io.hearth.deployment.software.SoftwareConfig;
+import io.hearth.deployment.software.SoftwareConfigStore;
+import io.hearth.deployment.software.SoftwareDeployment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

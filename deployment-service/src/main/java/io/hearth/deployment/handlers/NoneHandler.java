@@ -1,0 +1,34 @@
+package io.hearth.deployment.handlers;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code OS::Heat::None} ({@code none_resource.py}): a random UUID as physical id, no attributes (any
+ * attribute reads as null), and never updated: a changed definition is taken silently, without events.
+ */
+@ApplicationScoped
+public class NoneHandler implements ResourceHandler {
+
+    @Override
+    public Set<String> types() {
+        return Set.of("OS::Heat::None");
+    }
+
+    @Override
+    public Uni<Outcome> create(ResourceCall call) {
+        return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString(), ResourceHandler.attributes()));
+    }
+
+    @Override
+    public UpdateKind updateKind(ResourceCall call) {
+        return UpdateKind.NONE;
+    }
+
+    @Override
+    public boolean replacesFailed() {
+        return false;
+    }
+}

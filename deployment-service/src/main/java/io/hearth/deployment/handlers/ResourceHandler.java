@@ -1,0 +1,77 @@
+package io.hearth.deployment.handlers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import java.util.Set;
+
+/**
+ * Runs one family of resource types: what Heat's resource plugin does in {@code handle_create},
+ * {@code handle_update}, {@code handle_delete} and their {@code check_*_complete}. The engine sets
+ * the resource's action and status and publishes its events; a handler only does the work and says
+ * how it ended. Every method runs inside the engine's transaction.
+ */
+public interface ResourceHandler {
+
+    /** The resource types this handler runs. */
+    Set<String> types();
+
+    /**
+     * The properties with the type's defaults applied, as they are stored and compared on update.
+     *
+     * @throws ResourceException when a value does not fit its property (Heat's property errors)
+     */
+    default JsonNode normalize(String resourceName, JsonNode properties) {
+        return properties == null || properties.isNull() ? JsonNodeFactory.instance.objectNode() : properties;
+    }
+
+    /** Creates the resource ({@code handle_create}). */
+    Uni<Outcome> create(ResourceCall call);
+
+    /**
+     * How a change of properties is applied ({@code _needs_update}, {@code update_allowed}): the call
+     * holds the new properties and the previous ones, which differ.
+     */
+    default UpdateKind updateKind(ResourceCall call) {
+        return UpdateKind.REPLACE;
+    }
+
+    /** Updates the resource in place ({@code handle_update}); only called for {@link UpdateKind#IN_PLACE}. */
+    default Uni<Outcome> update(ResourceCall call) {
+        return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
+                call.attributes()));
+    }
+
+    /** Deletes the resource ({@code handle_delete}). */
+    default Uni<Outcome> delete(ResourceCall call) {
+        return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null, attributes()));
+    }
+
+    /** Goes on with an action that was {@link Outcome.Waiting} once its time came ({@code check_*_complete}). */
+    default Uni<Outcome> resume(ResourceCall call) {
+        return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
+                call.attributes()));
+    }
+
+    /**
+     * Whether an update replaces a resource that is FAILED (or marked unhealthy); Heat's
+     * {@code needs_replace_failed}, true unless the type never updates at all.
+     */
+    default boolean replacesFailed() {
+        return true;
+    }
+
+    /**
+     * The name of Heat's plugin class for a type, as Heat's messages show it (a timed-out task names
+     * its resource {@code Server "web"}): by default the type's last part.
+     */
+    default String heatClassName(String type) {
+        return type.substring(type.lastIndexOf(':') + 1);
+    }
+
+    /** An empty attribute map. */
+    static ObjectNode attributes() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+}

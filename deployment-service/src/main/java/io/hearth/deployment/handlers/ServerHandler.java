@@ -1,0 +1,218 @@
+package io.hearth.deployment.handlers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.instance.v1.InstanceStateChanged;
+import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.software.SignalConfig;
+import io.hearth.deployment.software.SoftwareDeployments;
+import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.signing.PresignedUrls;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code OS::Nova::Server} ({@code server.py}) and {@code OS::Heat::DeployedServer}
+ * ({@code deployed_server.py}, the same without image and flavor). Create picks the server id (the
+ * physical and reference id), asks the compute driver for an instance with a {@code CreateInstance}
+ * command that carries the server's metadata URL, and waits until the instance's agent checks in
+ * ({@link #checkedIn}); then the server is CREATE_COMPLETE with Heat's attributes. A change of
+ * {@code metadata} (or of an update policy) is an update in place; any other change replaces the
+ * server, since the compute driver neither renames, rebuilds nor resizes. Delete sends
+ * {@code DeleteInstance}, forgets the server's metadata (a tombstone for its key on
+ * {@code hearth.server.metadata}; its deployments, which depend on it, were deleted before) and completes
+ * at once: the driver is fire-and-forget.
+ */
+@ApplicationScoped
+public class ServerHandler implements ResourceHandler {
+
+    static final String NOVA_SERVER = "OS::Nova::Server";
+    static final String DEPLOYED_SERVER = "OS::Heat::DeployedServer";
+
+    /** Heat's {@code max_server_name_length}: a host name of 64 less {@code .novalocal}. */
+    static final int NAME_LIMIT = 53;
+
+    /** The network the attributes show an address on when the server names none (devstack's default). */
+    static final String DEFAULT_NETWORK = "private";
+
+    /** Properties whose change Heat applies to the running server ({@code update_allowed}, no rebuild). */
+    private static final Set<String> IN_PLACE = Set.of("metadata", "admin_pass", "flavor_update_policy",
+            "image_update_policy", "user_data_update_policy", "deployment_swift_data");
+
+    private static final String METADATA_URL = "metadata_url";
+    private static final String BOOT_ID = "boot_id";
+    private static final String ADDRESS = "address";
+
+    private final Outbox outbox;
+    private final PresignedUrls urls;
+    private final SignalConfig signal;
+    private final SoftwareDeployments deployments;
+
+    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments) {
+        this.outbox = outbox;
+        this.urls = urls;
+        this.signal = signal;
+        this.deployments = deployments;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of(NOVA_SERVER, DEPLOYED_SERVER);
+    }
+
+    @Override
+    public Uni<Outcome> create(ResourceCall call) {
+        String serverId = UUID.randomUUID().toString();
+        String url = metadataUrl(call.stack().id.toString(), serverId);
+        ResourceRuntime row = call.row();
+        row.physicalId = serverId; // Heat's resource_id_set: the check-in finds the server by it
+        row.data = HearthJson.write(ResourceHandler.attributes().put(METADATA_URL, url));
+        boolean nova = NOVA_SERVER.equals(row.type);
+        CreateInstance command = new CreateInstance(serverId, call.stack().id.toString(), call.stack().tenant,
+                serverName(call), nova ? text(call.property("image")) : null,
+                nova ? text(call.property("flavor")) : null, url, userData(call));
+        return outbox.append("server", serverId, serverId, command).replaceWith(new Outcome.Waiting(null));
+    }
+
+    /**
+     * The URL the server's agent polls for its metadata: a GET of
+     * {@code /v1/stacks/{stack}/servers/{id}/metadata} at the signal gateway, pre-signed with the platform's
+     * keys, valid as long as a deployment's signal URL. The stack id is in the signed path so the gateway
+     * keys the server's check-in by its stack before any metadata document exists.
+     */
+    String metadataUrl(String stackId, String serverId) {
+        return urls.url(signal.baseUrl(), "GET", "/v1/stacks/" + stackId + "/servers/" + serverId + "/metadata",
+                Instant.now().plus(signal.urlTtl()));
+    }
+
+    /** A create goes on waiting for the agent; nothing else of a server waits. */
+    @Override
+    public Uni<Outcome> resume(ResourceCall call) {
+        if ("CREATE".equals(call.action())) {
+            return Uni.createFrom().item(new Outcome.Waiting(null));
+        }
+        return ResourceHandler.super.resume(call);
+    }
+
+    @Override
+    public UpdateKind updateKind(ResourceCall call) {
+        Set<String> changed = new HashSet<>();
+        call.properties().fieldNames().forEachRemaining(changed::add);
+        call.previous().fieldNames().forEachRemaining(changed::add);
+        changed.removeIf(key -> call.properties().path(key).equals(call.previous().path(key)));
+        return IN_PLACE.containsAll(changed) ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
+    }
+
+    @Override
+    public Uni<Outcome> delete(ResourceCall call) {
+        Outcome done = new Outcome.Complete(call.row().physicalId, null, ResourceHandler.attributes());
+        String serverId = call.row().physicalId;
+        if (serverId == null) {
+            return Uni.createFrom().item(done);
+        }
+        StackRuntime stack = call.stack();
+        Uni<Void> sent = outbox.append("server", serverId, serverId,
+                new DeleteInstance(serverId, stack.id.toString(), stack.tenant))
+                .chain(() -> deployments.serverDeleted(serverId));
+        JsonNode data = data(call.row());
+        if (data.has(BOOT_ID)) {
+            // The server was up: it leaves CREATE_COMPLETE as its delete starts.
+            sent = sent.chain(() -> instanceChanged(call, text(data.get(ADDRESS)), "CREATE_COMPLETE",
+                    "DELETE_IN_PROGRESS"));
+        }
+        return sent.replaceWith(done);
+    }
+
+    /**
+     * The server's agent checked in for the first time: the server's create completes with its attributes,
+     * and {@code InstanceStateChanged} says it is up. Only for a server whose create is waiting.
+     */
+    public Uni<Outcome> checkedIn(ResourceCall call, ServerCheckedIn checkIn) {
+        ResourceRuntime row = call.row();
+        ObjectNode data = (ObjectNode) data(row);
+        data.put(BOOT_ID, checkIn.bootId());
+        data.put(ADDRESS, checkIn.address());
+        row.data = HearthJson.write(data);
+        ObjectNode attributes = attributes(call, checkIn.address(), text(data.get(METADATA_URL)));
+        return instanceChanged(call, checkIn.address(), "CREATE_IN_PROGRESS", "CREATE_COMPLETE")
+                .replaceWith(Outcome.complete(row.physicalId, attributes));
+    }
+
+    /** The boot id the server's agent last checked in with, or null before its first check-in. */
+    public static String bootId(ResourceRuntime row) {
+        return text(data(row).get(BOOT_ID));
+    }
+
+    /**
+     * Heat's server attributes for an instance with one address: {@code name}, {@code first_address}
+     * (empty when there is none), {@code networks} and {@code addresses} by network name,
+     * {@code accessIPv4}/{@code accessIPv6} (Nova's empty defaults) and {@code os_collect_config}, the
+     * agent's polling configuration (Heat's POLL_TEMP_URL shape: the {@code request} collector).
+     */
+    static ObjectNode attributes(ResourceCall call, String address, String metadataUrl) {
+        ObjectNode attributes = ResourceHandler.attributes();
+        attributes.put("name", serverName(call));
+        attributes.put("first_address", address == null ? "" : address);
+        ObjectNode networks = attributes.putObject("networks");
+        ObjectNode addresses = attributes.putObject("addresses");
+        if (address != null) {
+            String network = networkName(call.properties());
+            networks.putArray(network).add(address);
+            addresses.putArray(network).addObject().put("addr", address).put("version", address.contains(":") ? 6 : 4)
+                    .put("OS-EXT-IPS:type", "fixed");
+        }
+        attributes.put("accessIPv4", "");
+        attributes.put("accessIPv6", "");
+        ObjectNode occ = attributes.putObject("os_collect_config");
+        occ.putArray("collectors").add("request").add("local");
+        occ.putObject("request").put("metadata_url", metadataUrl);
+        return attributes;
+    }
+
+    /** The {@code name} property, else Heat's physical name cut to the server name limit. */
+    static String serverName(ResourceCall call) {
+        String name = text(call.property("name"));
+        return name != null && !name.isEmpty() ? name : PhysicalNames.reduce(call.physicalName(), NAME_LIMIT);
+    }
+
+    /** The first network the {@code networks} property names, else {@value #DEFAULT_NETWORK}. */
+    private static String networkName(JsonNode properties) {
+        JsonNode first = properties == null ? null : properties.path("networks").path(0);
+        for (String key : new String[] {"network", "uuid"}) {
+            if (first != null && first.path(key).isTextual()) {
+                return first.get(key).textValue();
+            }
+        }
+        return DEFAULT_NETWORK;
+    }
+
+    private Uni<Void> instanceChanged(ResourceCall call, String address, String previous, String state) {
+        StackRuntime stack = call.stack();
+        String stackId = stack.id.toString();
+        return outbox.append("stack", stackId, stackId, new InstanceStateChanged(stackId, stack.tenant, null,
+                call.row().physicalId, call.name(), address, previous, state, Instant.now())).replaceWithVoid();
+    }
+
+    private static JsonNode userData(ResourceCall call) {
+        String userData = text(call.property("user_data"));
+        return userData == null || userData.isEmpty() ? null : TextNode.valueOf(userData);
+    }
+
+    private static JsonNode data(ResourceRuntime row) {
+        return row.data == null ? ResourceHandler.attributes() : HearthJson.readTree(row.data);
+    }
+
+    private static String text(JsonNode value) {
+        return value == null || value.isNull() ? null : value.asText();
+    }
+}

@@ -1,0 +1,338 @@
+package io.hearth.deployment.handlers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.py.Py;
+import io.hearth.contracts.py.PyError;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.software.DeploymentChange;
+import io.hearth.deployment.software.DocumentTooLarge;
+import io.hearth.deployment.software.NewDeployment;
+import io.hearth.deployment.software.SignalEvaluation;
+import io.hearth.deployment.software.SoftwareConfig;
+import io.hearth.deployment.software.SoftwareConfigStore;
+import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.software.SoftwareDeployments;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code OS::Heat::SoftwareDeployment} and {@code OS::Heat::StructuredDeployment}
+ * ({@code software_deployment.py}, {@code structured_config.py}). An action the {@code actions} property
+ * names (for a {@code component} config: one its configs name) runs the config on the server: create makes
+ * a deployment (its id is the physical id) and waits until its hook signals, delete runs the DELETE action
+ * the same way and then removes the deployment. Other actions complete at once. A deployment's terminal
+ * status reaches its resource through {@link #settled}; the attributes are {@code deploy_stdout},
+ * {@code deploy_stderr}, {@code deploy_status_code} and every output the config declares.
+ *
+ * <p>Hearth's extension {@code timeout} (seconds, at least 1; absent: only the stack's timeout applies):
+ * a waiting action wakes {@code timeout} seconds after it started (the engine's durable timer, through
+ * {@code resource_runtime.wake_at}); a deployment still IN_PROGRESS then fails with
+ * {@code Deployment timed out after N s}, and its resource fails as for any failed deployment.
+ */
+@ApplicationScoped
+public class SoftwareDeploymentHandler implements ResourceHandler {
+
+    public static final String SOFTWARE_DEPLOYMENT = "OS::Heat::SoftwareDeployment";
+    public static final String STRUCTURED_DEPLOYMENT = "OS::Heat::StructuredDeployment";
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Hearth's per-deployment timeout property, in seconds. */
+    public static final String TIMEOUT = "timeout";
+
+    /** Heat's {@code update_allowed} properties (StructuredDeployment's input_key and validation too), and timeout. */
+    private static final Set<String> UPDATE_ALLOWED = Set.of("config", "input_values", "actions", "name",
+            "input_key", "input_values_validate", TIMEOUT);
+    /** Longer timeouts wait as long as this (a century): past it, the stack's own timeout has long come. */
+    private static final long LONGEST_TIMEOUT_SECS = 100L * 366 * 24 * 3600;
+    private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
+
+    private final SoftwareDeployments deployments;
+    private final SoftwareConfigStore configs;
+
+    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs) {
+        this.deployments = deployments;
+        this.configs = configs;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of(SOFTWARE_DEPLOYMENT, STRUCTURED_DEPLOYMENT);
+    }
+
+    /**
+     * Heat's defaults: no input values, actions CREATE and UPDATE, CFN_SIGNAL, StructuredDeployment's get_input;
+     * a {@code timeout} as an integer.
+     *
+     * @throws ResourceException when {@code timeout} is not an integer of at least 1
+     */
+    @Override
+    public JsonNode normalize(String resourceName, JsonNode properties) {
+        ObjectNode p = properties == null || !properties.isObject() ? JSON.objectNode() : properties.deepCopy();
+        if (!p.hasNonNull("input_values")) {
+            p.set("input_values", JSON.objectNode());
+        }
+        if (!p.hasNonNull("actions")) {
+            p.set("actions", JSON.arrayNode().add("CREATE").add("UPDATE"));
+        }
+        if (!p.hasNonNull("signal_transport")) {
+            p.put("signal_transport", SoftwareDeployments.CFN_SIGNAL);
+        }
+        if (p.hasNonNull(TIMEOUT)) {
+            p.set(TIMEOUT, Py.integer(timeoutSecs(p.get(TIMEOUT))));
+        }
+        return p;
+    }
+
+    /** Heat's Integer property with {@code range(min=1)}, with Heat's messages. */
+    private static BigInteger timeoutSecs(JsonNode value) {
+        BigInteger secs;
+        try {
+            secs = Py.toInt(value);
+        } catch (PyError e) {
+            throw new ResourceException("StackValidationFailed", "Property error: " + TIMEOUT + ": "
+                    + (e.isTypeError() ? e.getMessage() : "Value '" + Py.str(value) + "' is not an integer"));
+        }
+        if (secs.signum() < 1) {
+            throw new ResourceException("StackValidationFailed", "Property error: " + TIMEOUT + ": " + secs
+                    + " is out of range (min: 1, max: None)");
+        }
+        return secs;
+    }
+
+    @Override
+    public Uni<Outcome> create(ResourceCall call) {
+        return config(call).chain(config -> {
+            if (config == null && call.property("config") != null) {
+                return Uni.createFrom().item(Outcome.failed(call.name(), "NotFound",
+                        "Software config with id " + text(call.property("config")) + " not found"));
+            }
+            if (config == null || !runs(call, config, "CREATE")) {
+                return Uni.createFrom().item(Outcome.complete(null, ResourceHandler.attributes()));
+            }
+            return deploy(call, config, "CREATE");
+        });
+    }
+
+    /** Makes the resource's deployment, running {@code action}. */
+    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, String action) {
+        StackRuntime stack = call.stack();
+        String server = text(call.property("server"));
+        int serverLength = server == null ? 0 : server.codePointCount(0, server.length());
+        if (serverLength > SoftwareDeployment.MAX_SERVER_ID) {
+            throw new ResourceException("StackValidationFailed", "Property error: server: must be at most "
+                    + SoftwareDeployment.MAX_SERVER_ID + " characters, not " + serverLength);
+        }
+        NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
+                server, config.id.toString(), call.property("input_values"), action,
+                text(call.property("signal_transport")), inputKey(call), null, null, null);
+        return failsResource(deployments.create(spec)).chain(d -> {
+            call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
+            return settled(call, d);
+        });
+    }
+
+    /**
+     * A change of {@code config}, {@code input_values}, {@code actions}, {@code name} or {@code timeout} is
+     * applied in place.
+     */
+    @Override
+    public UpdateKind updateKind(ResourceCall call) {
+        Set<String> changed = new HashSet<>();
+        call.properties().fieldNames().forEachRemaining(changed::add);
+        call.previous().fieldNames().forEachRemaining(changed::add);
+        changed.removeIf(key -> call.properties().path(key).equals(call.previous().path(key)));
+        return UPDATE_ALLOWED.containsAll(changed) ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
+    }
+
+    /**
+     * Heat's {@code handle_update}: when UPDATE is one of the actions, the deployment runs again with the new
+     * config and input values (its next generation; made now if create made none) and the update waits for it.
+     */
+    @Override
+    public Uni<Outcome> update(ResourceCall call) {
+        return config(call).chain(config -> {
+            if (config == null || !runs(call, config, "UPDATE")) {
+                return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
+                        call.attributes()));
+            }
+            return deployment(call).chain(d -> {
+                if (d == null) {
+                    return deploy(call, config, "UPDATE");
+                }
+                return failsResource(deployments.update(d.tenant, d.id.toString(),
+                        new DeploymentChange(config.id.toString(), call.property("input_values"), null, "UPDATE", null,
+                                null))).chain(updated -> settled(call, updated));
+            });
+        });
+    }
+
+    /**
+     * Goes on waiting while the deployment is in progress; else ends as the deployment did. Once the
+     * resource's {@code timeout} has passed, a deployment still in progress fails first
+     * ({@link SoftwareDeployments#timedOut}): {@code Deployment timed out after N s}.
+     */
+    @Override
+    public Uni<Outcome> resume(ResourceCall call) {
+        Instant deadline = deadline(call);
+        UUID id = SoftwareConfigStore.uuid(call.row().physicalId);
+        Uni<SoftwareDeployment> current = id != null && deadline != null && !Instant.now().isBefore(deadline)
+                // Locked before this transaction reads it, so a signal applied meanwhile is what it sees.
+                ? deployments.timedOut(id, timedOutReason(call))
+                : deployment(call);
+        return current.chain(d -> {
+            if (d == null) {
+                return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
+                        ResourceHandler.attributes()));
+            }
+            return settled(call, d);
+        });
+    }
+
+    /** When the waiting action times out: {@code timeout} seconds after it started; null without a timeout. */
+    static Instant deadline(ResourceCall call) {
+        JsonNode timeout = call.property(TIMEOUT);
+        if (timeout == null || !timeout.isIntegralNumber() || call.startedAt() == null) {
+            return null;
+        }
+        BigInteger secs = timeout.bigIntegerValue().min(BigInteger.valueOf(LONGEST_TIMEOUT_SECS));
+        return call.startedAt().plusSeconds(secs.longValue());
+    }
+
+    /** The status reason of a deployment that timed out: {@code Deployment timed out after N s}. */
+    static String timedOutReason(ResourceCall call) {
+        return "Deployment timed out after " + call.property(TIMEOUT).asText() + " s";
+    }
+
+    /**
+     * Heat's {@code handle_delete}: runs DELETE when it is one of the actions (making the deployment if no
+     * earlier action did) and removes the deployment once it signalled; a deployment already gone is done.
+     */
+    @Override
+    public Uni<Outcome> delete(ResourceCall call) {
+        if (call.row().physicalId == null) {
+            return config(call).chain(config -> config == null || !runs(call, config, "DELETE")
+                    ? Uni.createFrom().item(new Outcome.Complete(null, null, ResourceHandler.attributes()))
+                    : deploy(call, config, "DELETE"));
+        }
+        return deployment(call).chain(d -> {
+            if (d == null) {
+                return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
+                        ResourceHandler.attributes()));
+            }
+            return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
+                if (config == null || !runs(call, config, "DELETE")) {
+                    return removed(call, d);
+                }
+                return failsResource(deployments.update(d.tenant, d.id.toString(),
+                        new DeploymentChange(null, null, null, "DELETE", null, null)))
+                        .chain(updated -> settled(call, updated));
+            });
+        });
+    }
+
+    /**
+     * What the resource's waiting action ends with now that its deployment has {@code d}'s status
+     * (Heat's {@code _check_complete}): waiting while IN_PROGRESS (until the {@code timeout}, if any);
+     * COMPLETE completes (a delete removes the deployment first); FAILED fails with Heat's
+     * {@code Deployment to server failed} error.
+     */
+    public Uni<Outcome> settled(ResourceCall call, SoftwareDeployment d) {
+        if (SignalEvaluation.FAILED.equals(d.status)) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "Error",
+                    "Deployment to server failed: " + d.statusReason));
+        }
+        if (!SignalEvaluation.COMPLETE.equals(d.status)) {
+            return Uni.createFrom().item(new Outcome.Waiting(deadline(call)));
+        }
+        if ("DELETE".equals(call.action())) {
+            return removed(call, d);
+        }
+        return outcome(call, d);
+    }
+
+    private Uni<Outcome> removed(ResourceCall call, SoftwareDeployment d) {
+        return deployments.delete(d.tenant, d.id.toString())
+                .replaceWith(new Outcome.Complete(call.row().physicalId, null, ResourceHandler.attributes()));
+    }
+
+    private Uni<Outcome> outcome(ResourceCall call, SoftwareDeployment d) {
+        if (!SignalEvaluation.COMPLETE.equals(d.status)) {
+            return settled(call, d);
+        }
+        return SoftwareConfig.<SoftwareConfig>findById(d.configId)
+                .map(config -> Outcome.complete(d.id.toString(), attributes(config, d)));
+    }
+
+    /** Heat's {@code _resolve_attribute}: the status attributes and each declared output, null when not received. */
+    static ObjectNode attributes(SoftwareConfig config, SoftwareDeployment d) {
+        JsonNode values = d.outputValues == null ? JSON.objectNode() : HearthJson.readTree(d.outputValues);
+        ObjectNode attributes = ResourceHandler.attributes();
+        if (config != null && config.outputs != null) {
+            for (JsonNode output : HearthJson.readTree(config.outputs)) {
+                String name = output.path("name").asText();
+                attributes.set(name, values.has(name) ? values.get(name) : NullNode.getInstance());
+            }
+        }
+        for (String name : STATUS_ATTRIBUTES) {
+            attributes.set(name, values.has(name) ? values.get(name) : NullNode.getInstance());
+        }
+        return attributes;
+    }
+
+    /** Whether the action runs: one of {@code actions}, or for a component config one its configs name. */
+    private static boolean runs(ResourceCall call, SoftwareConfig config, String action) {
+        Set<String> actions = new HashSet<>();
+        if ("component".equals(config.group)) {
+            for (JsonNode entry : HearthJson.readTree(config.config).path("configs")) {
+                entry.path("actions").forEach(a -> actions.add(a.asText()));
+            }
+        } else {
+            JsonNode declared = call.property("actions");
+            if (declared instanceof ArrayNode list) {
+                list.forEach(a -> actions.add(a.asText()));
+            }
+        }
+        return actions.contains(action);
+    }
+
+    private Uni<SoftwareConfig> config(ResourceCall call) {
+        String configId = text(call.property("config"));
+        return configId == null ? Uni.createFrom().nullItem() : configs.find(call.stack().tenant, configId);
+    }
+
+    private static Uni<SoftwareDeployment> deployment(ResourceCall call) {
+        UUID id = SoftwareConfigStore.uuid(call.row().physicalId);
+        return id == null ? Uni.createFrom().nullItem() : SoftwareDeployment.findById(id);
+    }
+
+    private static String inputKey(ResourceCall call) {
+        if (!STRUCTURED_DEPLOYMENT.equals(call.row().type)) {
+            return null;
+        }
+        String key = text(call.property("input_key"));
+        return key == null ? "get_input" : key;
+    }
+
+    private static String text(JsonNode value) {
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    /**
+     * A deployment its server's metadata document cannot carry fails the resource with the API's message
+     * ({@code RequestLimitExceeded: resources.NAME: Request limit exceeded: ...}); nothing of it is written.
+     */
+    private static <T> Uni<T> failsResource(Uni<T> change) {
+        return change.onFailure(DocumentTooLarge.class)
+                .transform(e -> new ResourceException("RequestLimitExceeded", e.getMessage()));
+    }
+}

@@ -1,0 +1,345 @@
+package io.hearth.deployment.software;
+
+import io.hearth.platform.outbox.OutboxEvent;
+import io.hearth.platform.outbox.OutboxWriter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The deployments API's writes with group commit: creates, and updates of deployments no stack owns (an
+ * agent's PUT of its outputs above all), that arrive while a transaction is under way wait for it and then
+ * go together in the next one, in plain SQL on the reactive pool ({@link DeploymentRows}): each server's
+ * document is rendered and published once per transaction, however many of its deployments changed, and
+ * the outbox rows go in one batch with one NOTIFY. What each request does is decided by the same code as
+ * the engine's Hibernate path ({@link SoftwareDeployments#newDeployment}, {@link SoftwareDeployments#apply},
+ * {@link DeploymentPublisher}). A request that is refused (another tenant's server, an unknown config)
+ * changes nothing and the others go on; when a statement fails, each request of the batch is tried again
+ * alone, so one bad request never fails another. A caller is answered only after the commit.
+ */
+@ApplicationScoped
+public class DeploymentWriter {
+
+    /** Most requests in one transaction. */
+    static final int MAX_BATCH = 64;
+
+    private final Pool pool;
+    private final DeploymentRows rows;
+    private final SoftwareDeployments deployments;
+    private final DeploymentPublisher publisher;
+    private final SoftwareConfigStore configs;
+    private final OutboxWriter outbox;
+    private final Queue<Request> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final DistributionSummary batches;
+
+    public DeploymentWriter(Pool pool, DeploymentRows rows, SoftwareDeployments deployments,
+            DeploymentPublisher publisher, SoftwareConfigStore configs, OutboxWriter outbox, MeterRegistry registry) {
+        this.batches = DistributionSummary.builder("hearth.deployments.batch.size")
+                .description("Requests of the deployments API written in one transaction").register(registry);
+        this.pool = pool;
+        this.rows = rows;
+        this.deployments = deployments;
+        this.publisher = publisher;
+        this.configs = configs;
+        this.outbox = outbox;
+    }
+
+    /** Creates a deployment made through the API (no stack owns it) at generation 1. */
+    public Uni<SoftwareDeployment> create(NewDeployment spec) {
+        return submit(new Create(spec));
+    }
+
+    /**
+     * Updates a deployment as {@link SoftwareDeployments#update} does; answers null, changing nothing, for a
+     * deployment a stack owns: its update must also end its resource's wait, which the engine's
+     * transaction does.
+     */
+    public Uni<SoftwareDeployment> update(String tenant, String id, DeploymentChange change) {
+        return submit(new Update(tenant, id, change));
+    }
+
+    private Uni<SoftwareDeployment> submit(Request request) {
+        return Uni.createFrom().emitter(emitter -> {
+            request.emitter = emitter;
+            request.context = Vertx.currentContext();
+            queue.add(request);
+            drain();
+        });
+    }
+
+    private void drain() {
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        List<Request> batch = new ArrayList<>();
+        for (Request next = queue.poll(); next != null; next = batch.size() < MAX_BATCH ? queue.poll() : null) {
+            batch.add(next);
+        }
+        if (batch.isEmpty()) {
+            running.set(false);
+            if (!queue.isEmpty()) {
+                drain();
+            }
+            return;
+        }
+        batches.record(batch.size());
+        run(batch).subscribe().with(done -> next(), failure -> next());
+    }
+
+    private void next() {
+        running.set(false);
+        drain();
+    }
+
+    /** One transaction for the batch; when it fails, each request alone. Answers every request. */
+    private Uni<Void> run(List<Request> batch) {
+        return pool.withTransaction(connection -> write(connection, batch))
+                .onItemOrFailure().transformToUni((done, failure) -> {
+                    if (failure == null) {
+                        batch.forEach(Request::answer);
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (batch.size() == 1) {
+                        batch.get(0).fail(failure);
+                        return Uni.createFrom().voidItem();
+                    }
+                    return Multi.createFrom().iterable(batch)
+                            .onItem().transformToUniAndConcatenate(request -> run(List.of(request)))
+                            .collect().last().replaceWithVoid();
+                });
+    }
+
+    private Uni<Void> write(SqlConnection connection, List<Request> batch) {
+        batch.forEach(Request::reset);
+        Set<UUID> updated = new TreeSet<>();
+        Set<UUID> configIds = new HashSet<>();
+        for (Request request : batch) {
+            if (request instanceof Update update && update.uuid != null) {
+                updated.add(update.uuid);
+            }
+            UUID config = SoftwareConfigStore.uuid(request.configId());
+            if (config != null) {
+                configIds.add(config);
+            }
+        }
+        Uni<Map<UUID, SoftwareDeployment>> locked = updated.isEmpty() ? Uni.createFrom().item(Map.of())
+                : rows.lock(connection, updated);
+        return locked.chain(found -> configs.byIds(connection, configIds).chain(byId -> {
+            Changes changes = new Changes();
+            for (Request request : batch) {
+                request.decide(this, found, byId, changes);
+            }
+            // One round trip: PostgreSQL runs them in this order; a create goes in only when its server's row
+            // (just claimed) is its tenant's, as refuseOtherTenants decides from the claims' answer.
+            Set<String> candidates = new TreeSet<>(changes.claims.keySet());
+            return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
+                    rows.insert(connection, changes.created), rows.update(connection, changes.updated),
+                    rows.insertSignals(connection, changes.signals), rows.ofServers(connection, candidates))
+                    .with((servers, inserted, updatedRows, signals, byServer) -> {
+                        changes.refuseOtherTenants(servers);
+                        return new Claimed(servers, byServer);
+                    })
+                    .chain(claimed -> publish(connection, changes, claimed));
+        }));
+    }
+
+    /** The servers' rows as claimed, and their deployments (the batch's included). */
+    private record Claimed(Map<String, ServerMetadataRow> servers, Map<String, List<SoftwareDeployment>> deployments) {
+    }
+
+    /** Each changed deployment's status, then each touched server's new document, in the outbox. */
+    private Uni<Void> publish(SqlConnection connection, Changes changes, Claimed claimed) {
+        List<OutboxEvent> events = new ArrayList<>();
+        changes.statuses.forEach(d -> events.add(publisher.statusRow(d)));
+        Set<String> touched = changes.touched; // all claimed: creates' and reruns' servers
+        if (touched.isEmpty()) {
+            return outbox.write(connection, events);
+        }
+        Set<UUID> used = new HashSet<>();
+        touched.forEach(server -> claimed.deployments().getOrDefault(server, List.of())
+                .forEach(d -> used.add(d.configId)));
+        return configs.byIds(connection, used).chain(byId -> {
+            List<ServerMetadataRow> documents = new ArrayList<>();
+            for (String serverId : touched) {
+                ServerMetadataRow server = claimed.servers().get(serverId);
+                var items = publisher.items(claimed.deployments().getOrDefault(serverId, List.of()), byId);
+                server.generation++;
+                server.updatedAt = Instant.now();
+                server.document = DeploymentPublisher.document(items);
+                documents.add(server);
+                events.add(publisher.metadataRow(server, items));
+            }
+            return Uni.combine().all().unis(rows.updateServers(connection, documents),
+                    outbox.write(connection, events)).discardItems();
+        });
+    }
+
+    /** What a batch writes, gathered from its requests. */
+    private static final class Changes {
+        /** Servers to claim (made for their first tenant, or locked) with the tenant that deploys to them. */
+        final Map<String, String> claims = new LinkedHashMap<>();
+        final List<Create> creates = new ArrayList<>();
+        final List<SoftwareDeployment> created = new ArrayList<>();
+        final List<SoftwareDeployment> updated = new ArrayList<>();
+        final List<DeploymentSignal> signals = new ArrayList<>();
+        final List<SoftwareDeployment> statuses = new ArrayList<>();
+        final Set<String> touched = new TreeSet<>();
+
+        /** A create to another tenant's server is refused before anything of it is written. */
+        void refuseOtherTenants(Map<String, ServerMetadataRow> servers) {
+            for (Create create : creates) {
+                if (servers.get(create.spec.serverId()).tenant.equals(create.spec.tenant())) {
+                    touched.add(create.spec.serverId());
+                } else {
+                    create.refused = SoftwareDeployments.serverNotFound(create.spec.serverId());
+                    created.remove(create.deployment);
+                    statuses.remove(create.deployment);
+                    create.deployment = null;
+                }
+            }
+        }
+    }
+
+    /** A request waiting for its transaction; answered on the context it came from. */
+    private abstract static class Request {
+        UniEmitter<? super SoftwareDeployment> emitter;
+        Context context;
+        /** The deployment to answer with, decided in the transaction; null for an update a stack owns. */
+        SoftwareDeployment deployment;
+        /** Why it is refused, decided in the transaction; nothing of it is written then. */
+        RuntimeException refused;
+
+        abstract String configId();
+
+        abstract void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked,
+                Map<UUID, SoftwareConfig> configs, Changes changes);
+
+        void reset() {
+            deployment = null;
+            refused = null;
+        }
+
+        void answer() {
+            if (refused != null) {
+                fail(refused);
+            } else {
+                respond(() -> emitter.complete(deployment));
+            }
+        }
+
+        void fail(Throwable failure) {
+            respond(() -> emitter.fail(failure));
+        }
+
+        private void respond(Runnable response) {
+            if (context == null) {
+                response.run();
+            } else {
+                context.runOnContext(nothing -> response.run());
+            }
+        }
+
+        /** The tenant's config, or 404 with Heat's message. */
+        static SoftwareConfig config(Map<UUID, SoftwareConfig> configs, String tenant, String configId) {
+            UUID id = SoftwareConfigStore.uuid(configId);
+            return SoftwareDeployments.requireConfig(
+                    SoftwareConfigStore.ofTenant(id == null ? null : configs.get(id), tenant), configId);
+        }
+    }
+
+    private static final class Create extends Request {
+        final NewDeployment spec;
+
+        Create(NewDeployment spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        String configId() {
+            return spec.configId();
+        }
+
+        @Override
+        void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked, Map<UUID, SoftwareConfig> configs,
+                Changes changes) {
+            try {
+                deployment = writer.deployments.newDeployment(spec, config(configs, spec.tenant(), spec.configId()));
+            } catch (RuntimeException e) {
+                refused = e;
+                return;
+            }
+            changes.claims.putIfAbsent(spec.serverId(), spec.tenant());
+            changes.creates.add(this);
+            changes.created.add(deployment);
+            changes.statuses.add(deployment);
+        }
+    }
+
+    private static final class Update extends Request {
+        final String tenant;
+        final String id;
+        /** The id as a UUID, or null when it is none (such a deployment is not found). */
+        final UUID uuid;
+        final DeploymentChange change;
+
+        Update(String tenant, String id, DeploymentChange change) {
+            this.tenant = tenant;
+            this.id = id;
+            this.uuid = SoftwareConfigStore.uuid(id);
+            this.change = change;
+        }
+
+        @Override
+        String configId() {
+            return change.configId();
+        }
+
+        @Override
+        void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked, Map<UUID, SoftwareConfig> configs,
+                Changes changes) {
+            try {
+                SoftwareDeployment d = SoftwareDeployments.requireTenant(uuid == null ? null : locked.get(uuid),
+                        tenant, id);
+                if (d.stackId != null) {
+                    return; // the engine's path: deployment stays null
+                }
+                SoftwareConfig newConfig = change.configId() == null ? null : config(configs, tenant, change.configId());
+                SoftwareDeployments.Applied applied = writer.deployments.apply(d, change, newConfig);
+                deployment = d;
+                if (applied.recorded() != null) {
+                    changes.signals.add(applied.recorded());
+                }
+                if (applied.changed()) {
+                    changes.updated.add(d);
+                    changes.statuses.add(d);
+                }
+                if (applied.rerun()) {
+                    changes.claims.putIfAbsent(d.serverId, d.tenant);
+                    changes.touched.add(d.serverId);
+                }
+            } catch (RuntimeException e) {
+                refused = e;
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.hearth.deployment.software;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * A server's tenant, the generation of its metadata document, which grows with every change, and the
+ * document itself as last published.
+ */
+@Entity
+@Table(name = "server_metadata")
+public class ServerMetadataRow extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "server_id")
+    public String serverId;
+    public String tenant;
+    @Column(name = "stack_id")
+    public String stackId;
+    public long generation;
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+    /** The document as the metadata API serves it, stored when it was last published; null before. */
+    public String document;
+}

@@ -1,0 +1,199 @@
+package io.hearth.deployment.software;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.quarkus.hibernate.reactive.panache.PanacheQuery;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Stores and reads software configs: what Heat's {@code create/show/delete_software_config} do. */
+@ApplicationScoped
+public class SoftwareConfigStore {
+
+    private static final int KEPT = 10_000;
+
+    private final Map<UUID, SoftwareConfig> read = new ConcurrentHashMap<>();
+    private final String byIdsSql;
+
+    public SoftwareConfigStore(
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.byIdsSql = "select id, tenant, name, config_group, config::text as config, inputs::text as inputs,"
+                + " outputs::text as outputs, options::text as options, created_at from " + schema
+                + ".software_config where id = any($1)";
+    }
+
+    /**
+     * The parts of a config to store.
+     *
+     * @param group   the hook's name
+     * @param config  the config text or structure, may be null
+     * @param inputs  input definitions, defaults applied
+     * @param outputs output definitions, defaults applied
+     * @param options tool options
+     */
+    public record Definition(String group, JsonNode config, JsonNode inputs, JsonNode outputs, JsonNode options) {
+    }
+
+    /** Stores a new config under a new id. */
+    public Uni<SoftwareConfig> create(String tenant, String name, Definition definition) {
+        SoftwareConfig row = new SoftwareConfig();
+        row.id = UUID.randomUUID();
+        row.tenant = tenant;
+        row.name = name;
+        row.group = definition.group();
+        row.config = definition.config() == null || definition.config().isNull() ? null
+                : HearthJson.write(definition.config());
+        row.inputs = HearthJson.write(definition.inputs());
+        row.outputs = HearthJson.write(definition.outputs());
+        row.options = HearthJson.write(definition.options());
+        row.createdAt = Instant.now();
+        return row.persist();
+    }
+
+    /** A tenant's config by id, or null; an id that is no UUID finds nothing. */
+    public Uni<SoftwareConfig> find(String tenant, String id) {
+        UUID uuid = uuid(id);
+        if (uuid == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return SoftwareConfig.<SoftwareConfig>findById(uuid).map(row -> ofTenant(row, tenant));
+    }
+
+    /** The config when it is the tenant's, else null: another tenant's config is not found. */
+    public static SoftwareConfig ofTenant(SoftwareConfig row, String tenant) {
+        return row != null && row.tenant.equals(tenant) ? row : null;
+    }
+
+    /** Deletes a config; one that is gone already is no error (Heat ignores NotFound). */
+    public Uni<Void> delete(String id) {
+        UUID uuid = uuid(id);
+        if (uuid == null) {
+            return Uni.createFrom().voidItem();
+        }
+        read.remove(uuid);
+        return SoftwareConfig.delete("id", uuid).replaceWithVoid();
+    }
+
+    /**
+     * Configs by id, of any tenant, for rendering deployments that use them. A config never changes and
+     * cannot be deleted while a deployment uses it, so what was read once is kept in memory (at most
+     * {@value #KEPT} configs) and only the others are queried.
+     */
+    public Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids) {
+        return byIds(ids, missing -> SoftwareConfig.<SoftwareConfig>list("id in ?1", missing));
+    }
+
+    /** {@link #byIds(Collection)} through a plain SQL connection of the reactive pool (no session needed). */
+    public Uni<Map<UUID, SoftwareConfig>> byIds(SqlConnection connection, Collection<UUID> ids) {
+        return byIds(ids, missing -> connection.preparedQuery(byIdsSql).execute(Tuple.of(missing.toArray(UUID[]::new)))
+                .map(rows -> {
+                    List<SoftwareConfig> found = new ArrayList<>();
+                    for (Row row : rows) {
+                        found.add(config(row));
+                    }
+                    return found;
+                }));
+    }
+
+    private Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids,
+            Function<List<UUID>, Uni<List<SoftwareConfig>>> load) {
+        Map<UUID, SoftwareConfig> found = new HashMap<>();
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            SoftwareConfig kept = read.get(id);
+            if (kept != null) {
+                found.put(id, kept);
+            } else {
+                missing.add(id);
+            }
+        }
+        if (missing.isEmpty()) {
+            return Uni.createFrom().item(found);
+        }
+        return load.apply(missing).map(rows -> {
+            if (read.size() + rows.size() > KEPT) {
+                read.clear();
+            }
+            for (SoftwareConfig row : rows) {
+                read.put(row.id, row);
+                found.put(row.id, row);
+            }
+            return found;
+        });
+    }
+
+    private static SoftwareConfig config(Row row) {
+        SoftwareConfig config = new SoftwareConfig();
+        config.id = row.getUUID("id");
+        config.tenant = row.getString("tenant");
+        config.name = row.getString("name");
+        config.group = row.getString("config_group");
+        config.config = row.getString("config");
+        config.inputs = row.getString("inputs");
+        config.outputs = row.getString("outputs");
+        config.options = row.getString("options");
+        config.createdAt = row.getOffsetDateTime("created_at").toInstant();
+        return config;
+    }
+
+    /**
+     * A page of a tenant's configs, oldest first (Heat's default sort), after the config {@code marker}
+     * when it is one of the tenant's.
+     */
+    public Uni<List<SoftwareConfig>> list(String tenant, Integer limit, String marker) {
+        Uni<SoftwareConfig> after = marker == null ? Uni.createFrom().nullItem() : find(tenant, marker);
+        return after.chain(last -> {
+            PanacheQuery<SoftwareConfig> query = last == null
+                    ? SoftwareConfig.find("tenant = ?1 order by createdAt, id", tenant)
+                    : SoftwareConfig.find("tenant = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3))"
+                            + " order by createdAt, id", tenant, last.createdAt, last.id);
+            if (limit != null && limit == 0) {
+                return Uni.createFrom().item(List.<SoftwareConfig>of());
+            }
+            return limit == null ? query.list() : query.range(0, limit - 1).list();
+        });
+    }
+
+    /** The config value of a stored row: text or structure, JSON null when there is none. */
+    public static JsonNode configOf(SoftwareConfig row) {
+        return row.config == null ? NullNode.getInstance()
+                : HearthJson.readTree(row.config);
+    }
+
+    /**
+     * oslo's {@code uuidutils.is_uuid_like}: a UUID in any of Python's accepted spellings (hyphens or
+     * not, braces, {@code urn:uuid:}), or null.
+     */
+    public static UUID uuid(String value) {
+        if (value == null) {
+            return null;
+        }
+        String hex = value.toLowerCase(Locale.ROOT);
+        if (hex.startsWith("urn:")) {
+            hex = hex.substring(4);
+        }
+        if (hex.startsWith("uuid:")) {
+            hex = hex.substring(5);
+        }
+        hex = hex.replace("{", "").replace("}", "").replace("-", "");
+        if (!hex.matches("[0-9a-f]{32}")) {
+            return null;
+        }
+        return new UUID(Long.parseUnsignedLong(hex.substring(0, 16), 16), Long.parseUnsignedLong(hex.substring(16), 16));
+    }
+}
