@@ -77,11 +77,11 @@ public class StackEngine {
     }
 
     /**
-     * Ends a waiting resource's action with what a signal brought (a server's agent checked in), then
-     * advances the stack: its dependents start.
+     * Ends a waiting resource's action with what a signal brought; the stack advances when the caller asks
+     * ({@link StackSignals} does once for all the signals it applies).
      */
-    public Uni<Void> finishWaiting(StackState state, ResourceRuntime row, Outcome outcome) {
-        return starter.apply(state, row, Uni.createFrom().item(outcome)).chain(() -> advance(state));
+    Uni<Void> settle(StackState state, ResourceRuntime row, Outcome outcome) {
+        return starter.apply(state, row, Uni.createFrom().item(outcome));
     }
 
     /** Create or update: bring every planned resource in line, clean up what is left behind, finish. */

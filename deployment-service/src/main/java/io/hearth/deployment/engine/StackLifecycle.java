@@ -46,7 +46,7 @@ public class StackLifecycle {
             stack.plan = HearthJson.write(command.plan());
             stack.createdAt = Instant.now();
             StackState state = new StackState(stack, command.plan(), List.of());
-            return engine.begin(state, "CREATE")
+            return StackState.writeAtCommit().chain(() -> engine.begin(state, "CREATE"))
                     .chain(() -> stack.persist())
                     .chain(() -> engine.advance(state));
         });

@@ -10,8 +10,10 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
+import org.hibernate.FlushMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -75,8 +77,18 @@ public final class StackState {
 
     /** A stack whose row the caller has locked already, with its resource rows. */
     public static Uni<StackState> of(StackRuntime stack) {
-        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name", stack.id)
-                .map(rows -> new StackState(stack, planOf(stack), rows));
+        return writeAtCommit().chain(() -> ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name",
+                stack.id)).map(rows -> new StackState(stack, planOf(stack), rows));
+    }
+
+    /**
+     * Makes the engine's transaction write its changes at commit ({@code FlushMode.COMMIT}), not before every
+     * query: with a stack's rows in the session, each automatic flush dirty-checked all of them, and that was
+     * most of a signal's cost. A query that must see the transaction's own writes flushes first
+     * ({@code DeploymentPublisher.locked}, {@code SoftwareConfigStore.delete}).
+     */
+    static Uni<Void> writeAtCommit() {
+        return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT)).replaceWithVoid();
     }
 
     /** The stack's plan as stored (parsed once per stored text; callers must not change it). */
@@ -92,6 +104,20 @@ public final class StackState {
         }
         PLANS.put(stack.id, new ParsedPlan(stack.plan, plan));
         return plan;
+    }
+
+    /** The resource row whose physical id that is (the current one, before a replaced one), or null. */
+    ResourceRuntime byPhysicalId(String physicalId) {
+        if (physicalId == null) {
+            return null;
+        }
+        ResourceRuntime found = null;
+        for (ResourceRuntime row : rows) {
+            if (physicalId.equals(row.physicalId) && (found == null || found.replaced)) {
+                found = row;
+            }
+        }
+        return found;
     }
 
     /** The traversal under way. */

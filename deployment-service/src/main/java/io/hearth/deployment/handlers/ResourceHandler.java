@@ -55,6 +55,18 @@ public interface ResourceHandler {
     }
 
     /**
+     * Heat's {@code handle_signal}: applies a signal for this resource and says how the resource's waiting
+     * action ends with it, or null when it ends none (the resource waits for nothing, or the signal changes
+     * nothing for it). Runs in the engine's transaction with the stack's row locked; the engine applies the
+     * outcome only while the resource's action is in progress. By default a signal is logged and ignored.
+     */
+    default Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        org.jboss.logging.Logger.getLogger(ResourceHandler.class).infof("%s %s of type %s takes no %s; ignored",
+                call.name(), call.row().physicalId, call.row().type, signal.getClass().getSimpleName());
+        return Uni.createFrom().nullItem();
+    }
+
+    /**
      * Whether an update replaces a resource that is FAILED (or marked unhealthy); Heat's
      * {@code needs_replace_failed}, true unless the type never updates at all.
      */

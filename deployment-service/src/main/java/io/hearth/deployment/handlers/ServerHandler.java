@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * {@code OS::Nova::Server} ({@code server.py}) and {@code OS::Heat::DeployedServer}
@@ -35,6 +36,8 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class ServerHandler implements ResourceHandler {
+
+    private static final Logger LOG = Logger.getLogger(ServerHandler.class);
 
     static final String NOVA_SERVER = "OS::Nova::Server";
     static final String DEPLOYED_SERVER = "OS::Heat::DeployedServer";
@@ -134,10 +137,31 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /**
-     * The server's agent checked in for the first time: the server's create completes with its attributes,
-     * and {@code InstanceStateChanged} says it is up. Only for a server whose create is waiting.
+     * A check-in of the server's agent. The first one of a server whose create waits completes the create
+     * with its attributes, and {@code InstanceStateChanged} says it is up. A check-in for a server that is up
+     * already changes nothing; one with a new boot id means the instance rebooted, which is only logged so far.
      */
-    public Uni<Outcome> checkedIn(ResourceCall call, ServerCheckedIn checkIn) {
+    @Override
+    public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        if (!(signal instanceof Signal.CheckIn checkIn)) {
+            return ResourceHandler.super.signal(call, signal);
+        }
+        ResourceRuntime row = call.row();
+        if ("CREATE_IN_PROGRESS".equals(row.state())) {
+            return checkedIn(call, checkIn.event());
+        }
+        String bootId = bootId(row);
+        if ("COMPLETE".equals(row.status) && bootId != null && !bootId.equals(checkIn.event().bootId())) {
+            LOG.infof("server %s (%s in stack %s) rebooted: boot id %s, was %s; nothing to do yet", row.physicalId,
+                    row.name, call.stack().id, checkIn.event().bootId(), bootId);
+        } else {
+            LOG.infof("server %s (%s in stack %s) is %s; check-in of boot %s ignored", row.physicalId, row.name,
+                    call.stack().id, row.state(), checkIn.event().bootId());
+        }
+        return Uni.createFrom().nullItem();
+    }
+
+    private Uni<Outcome> checkedIn(ResourceCall call, ServerCheckedIn checkIn) {
         ResourceRuntime row = call.row();
         ObjectNode data = (ObjectNode) data(row);
         data.put(BOOT_ID, checkIn.bootId());
@@ -149,7 +173,7 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /** The boot id the server's agent last checked in with, or null before its first check-in. */
-    public static String bootId(ResourceRuntime row) {
+    static String bootId(ResourceRuntime row) {
         return text(data(row).get(BOOT_ID));
     }
 

@@ -241,12 +241,37 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     }
 
     /**
+     * A hook's result or the API's change of the resource's deployment: applied to the deployment (a hook's
+     * first terminal signal decides its status, see {@link SoftwareDeployments#signal}); when that settles the
+     * action the resource waits for, the outcome is what the action ends with (see {@link #settled}).
+     */
+    @Override
+    public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        Uni<SoftwareDeployment> changed;
+        if (signal instanceof Signal.HookResult hook) {
+            changed = deployments.signal(hook.event());
+        } else if (signal instanceof Signal.DeploymentUpdate update) {
+            changed = deployments.update(update.tenant(), update.deploymentId(), update.change());
+        } else {
+            return ResourceHandler.super.signal(call, signal);
+        }
+        return changed.chain(d -> d != null && waitsFor(call, d) ? settled(call, d)
+                : Uni.createFrom().<Outcome>nullItem());
+    }
+
+    /** Whether the resource's action in progress is the deployment's, which has ended. */
+    private static boolean waitsFor(ResourceCall call, SoftwareDeployment d) {
+        return (SignalEvaluation.COMPLETE.equals(d.status) || SignalEvaluation.FAILED.equals(d.status))
+                && (d.action + "_IN_PROGRESS").equals(call.row().state());
+    }
+
+    /**
      * What the resource's waiting action ends with now that its deployment has {@code d}'s status
      * (Heat's {@code _check_complete}): waiting while IN_PROGRESS (until the {@code timeout}, if any);
      * COMPLETE completes (a delete removes the deployment first); FAILED fails with Heat's
      * {@code Deployment to server failed} error.
      */
-    public Uni<Outcome> settled(ResourceCall call, SoftwareDeployment d) {
+    Uni<Outcome> settled(ResourceCall call, SoftwareDeployment d) {
         if (SignalEvaluation.FAILED.equals(d.status)) {
             return Uni.createFrom().item(Outcome.failed(call.name(), "Error",
                     "Deployment to server failed: " + d.statusReason));

@@ -2,10 +2,14 @@ package io.hearth.deployment.messaging;
 
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
-/** Kafka facade: hands each signal from the gateway to the handler through the idempotent processor. */
+/**
+ * Kafka facade: hands each poll's batch of signals from the gateway to the handler through the idempotent
+ * processor, in one transaction (the channel consumes in batches: {@code mp.messaging.incoming.signals.batch}).
+ */
 @ApplicationScoped
 public class SignalConsumer {
 
@@ -18,7 +22,7 @@ public class SignalConsumer {
     }
 
     @Incoming(Channels.SIGNALS)
-    public Uni<Void> consume(String payload) {
-        return processor.process(Channels.GROUP, payload, SignalHandler.TYPES, handler::handle);
+    public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        return processor.processBatch(Channels.GROUP, batch, SignalHandler.TYPES, handler::handle);
     }
 }

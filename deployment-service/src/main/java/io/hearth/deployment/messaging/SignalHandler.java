@@ -4,15 +4,26 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
-import io.hearth.deployment.engine.DeploymentCompletions;
-import io.hearth.deployment.engine.ServerCheckIns;
-import io.hearth.platform.messaging.EventProcessor;
+import io.hearth.deployment.engine.StackSignals;
+import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.software.SoftwareConfigStore;
+import io.hearth.deployment.software.SoftwareDeployments;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.jboss.logging.Logger;
 
-/** Dispatches the gateway's signals by event type. */
+/**
+ * Turns the gateway's events into signals for the engine's door ({@link StackSignals}), grouped by stack so
+ * that a stack is loaded, locked and advanced once per batch; a deployment no stack owns gets its signal
+ * directly.
+ */
 @ApplicationScoped
 public class SignalHandler {
 
@@ -21,33 +32,58 @@ public class SignalHandler {
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
-    private final ServerCheckIns checkIns;
-    private final DeploymentCompletions deployments;
+    private final StackSignals stacks;
+    private final SoftwareDeployments deployments;
 
-    public SignalHandler(ServerCheckIns checkIns, DeploymentCompletions deployments) {
-        this.checkIns = checkIns;
+    public SignalHandler(StackSignals stacks, SoftwareDeployments deployments) {
+        this.stacks = stacks;
         this.deployments = deployments;
     }
 
-    /** Applies one signal inside the processor's transaction. */
-    public Uni<Void> handle(CloudEvent event) {
-        return switch (event.type()) {
-            case ServerCheckedIn.TYPE -> checkIns.checkedIn(event.dataAs(ServerCheckedIn.class));
-            case DeploymentSignalled.TYPE -> deploymentSignalled(event.dataAs(DeploymentSignalled.class));
-            case WaitConditionSignalled.TYPE -> waitConditionSignalled(event.dataAs(WaitConditionSignalled.class));
-            default -> EventProcessor.ignore(event);
-        };
+    /** Applies events of a batch, in their order per stack, inside the processor's transaction. */
+    public Uni<Void> handle(List<CloudEvent> events) {
+        Map<UUID, List<Signal>> byStack = new LinkedHashMap<>();
+        List<DeploymentSignalled> unowned = new ArrayList<>();
+        for (CloudEvent event : events) {
+            switch (event.type()) {
+                case ServerCheckedIn.TYPE -> {
+                    ServerCheckedIn checkIn = event.dataAs(ServerCheckedIn.class);
+                    add(byStack, checkIn.stackId(), new Signal.CheckIn(checkIn));
+                }
+                case DeploymentSignalled.TYPE -> {
+                    DeploymentSignalled signal = event.dataAs(DeploymentSignalled.class);
+                    if (!add(byStack, signal.stackId(), new Signal.HookResult(signal))) {
+                        unowned.add(signal);
+                    }
+                }
+                case WaitConditionSignalled.TYPE -> {
+                    WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
+                    LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
+                            signal.stackId());
+                }
+                default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
+            }
+        }
+        return Multi.createFrom().iterable(byStack.entrySet())
+                .onItem().transformToUniAndConcatenate(stack -> stacks.apply(stack.getKey(), stack.getValue()))
+                .collect().last()
+                .chain(() -> Multi.createFrom().iterable(unowned)
+                        .onItem().transformToUniAndConcatenate(deployments::signal)
+                        .collect().last())
+                .replaceWithVoid();
     }
 
-    /** A deployment's hook finished: its status is decided, and a stack resource waiting for it goes on. */
-    Uni<Void> deploymentSignalled(DeploymentSignalled signal) {
-        return deployments.signalled(signal);
-    }
-
-    /** A wait condition handle was signalled: not handled yet (wait conditions are wired in separately). */
-    Uni<Void> waitConditionSignalled(WaitConditionSignalled signal) {
-        LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
-                signal.stackId());
-        return Uni.createFrom().voidItem();
+    /** Adds a signal to its stack's; false when it names no stack (a deployment made through the API). */
+    private static boolean add(Map<UUID, List<Signal>> byStack, String stackId, Signal signal) {
+        UUID id = SoftwareConfigStore.uuid(stackId);
+        if (id == null) {
+            if (!(signal instanceof Signal.HookResult)) {
+                LOG.warnf("%s for %s names no stack (%s); ignored", signal.getClass().getSimpleName(),
+                        signal.physicalId(), stackId);
+            }
+            return false;
+        }
+        byStack.computeIfAbsent(id, key -> new ArrayList<>()).add(signal);
+        return true;
     }
 }

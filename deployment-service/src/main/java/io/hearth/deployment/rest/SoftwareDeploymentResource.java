@@ -1,7 +1,7 @@
 package io.hearth.deployment.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.deployment.engine.DeploymentCompletions;
+import io.hearth.deployment.engine.StackSignals;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DeploymentWriter;
 import io.hearth.deployment.software.NewDeployment;
@@ -39,15 +39,15 @@ public class SoftwareDeploymentResource {
 
     private final SoftwareDeployments deployments;
     private final JsonBodies bodies;
-    private final DeploymentCompletions completions;
+    private final StackSignals stacks;
     private final DeploymentWriter writer;
 
     public SoftwareDeploymentResource(SoftwareDeployments deployments, JsonBodies bodies,
-            DeploymentCompletions completions, DeploymentWriter writer) {
+            StackSignals stacks, DeploymentWriter writer) {
         this.deployments = deployments;
         this.writer = writer;
         this.bodies = bodies;
-        this.completions = completions;
+        this.stacks = stacks;
     }
 
     /** Creates a deployment: 200 with it, as Heat answers (group commit: {@link DeploymentWriter}). */
@@ -106,8 +106,7 @@ public class SoftwareDeploymentResource {
                 JsonBodies.oneOf(json, "status", STATUSES),
                 JsonBodies.string(json, "status_reason"));
         return writer.update(tenant, id, change)
-                .chain(d -> d != null ? Uni.createFrom().item(d) : Panache.withTransaction(
-                        () -> deployments.update(tenant, id, change).call(completions::settled)))
+                .chain(d -> d != null ? Uni.createFrom().item(d) : stacks.deploymentChanged(tenant, id, change))
                 .map(d -> Map.of("software_deployment", Views.deployment(d)));
     }
 

@@ -114,8 +114,16 @@ public class DeploymentPublisher {
     Uni<ServerMetadataRow> locked(String serverId) {
         // A query, not findById with a lock: Hibernate's lock statement for an entity already in the
         // session names the id column by its attribute (serverId), not by its column (server_id).
-        return ServerMetadataRow.<ServerMetadataRow>find("serverId", serverId)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+        return flushed().chain(() -> ServerMetadataRow.<ServerMetadataRow>find("serverId", serverId)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult());
+    }
+
+    /**
+     * Writes what the transaction changed so far: the engine writes at commit, and the queries here must see
+     * a server row or a deployment made in the same transaction.
+     */
+    private static Uni<Void> flushed() {
+        return ServerMetadataRow.getSession().chain(session -> session.flush());
     }
 
     /**
@@ -181,14 +189,14 @@ public class DeploymentPublisher {
 
     /** The server's deployment items in Heat's order (by config name). */
     Uni<List<DeploymentItem>> items(String tenant, String serverId) {
-        return SoftwareDeployment.<SoftwareDeployment>list("tenant = ?1 and serverId = ?2 order by createdAt, id",
+        return flushed().chain(() -> SoftwareDeployment.<SoftwareDeployment>list("tenant = ?1 and serverId = ?2 order by createdAt, id",
                 tenant, serverId).chain(deployments -> {
                     List<UUID> configIds = deployments.stream().map(d -> d.configId).distinct().toList();
                     if (configIds.isEmpty()) {
                         return Uni.createFrom().item(List.<DeploymentItem>of());
                     }
                     return configs.byIds(configIds).map(byId -> items(deployments, byId));
-                });
+                }));
     }
 
     /**

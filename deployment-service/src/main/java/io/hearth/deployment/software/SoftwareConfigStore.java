@@ -86,7 +86,9 @@ public class SoftwareConfigStore {
             return Uni.createFrom().voidItem();
         }
         read.remove(uuid);
-        return SoftwareConfig.delete("id", uuid).replaceWithVoid();
+        // A bulk statement: what the transaction wrote goes first (the engine writes at commit).
+        return SoftwareConfig.getSession().chain(session -> session.flush())
+                .chain(() -> SoftwareConfig.delete("id", uuid)).replaceWithVoid();
     }
 
     /**

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * Software deployments, what Heat's {@code service_software_config} does, plus generations: create,
@@ -24,6 +25,8 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class SoftwareDeployments {
+
+    private static final Logger LOG = Logger.getLogger(SoftwareDeployments.class);
 
     public static final String IN_PROGRESS = "IN_PROGRESS";
     /** Heat's default signal transport for deployments. */
@@ -161,9 +164,12 @@ public class SoftwareDeployments {
     /**
      * Applies a hook's signal: the first terminal signal of the deployment's current (action, generation)
      * decides COMPLETE or FAILED (see {@link SignalEvaluation}); a repeat, or a signal of another action or
-     * generation, is recorded and changes nothing.
+     * generation, is recorded, logged and changes nothing. Locks the deployment's row (after its stack's, when
+     * the engine calls).
+     *
+     * @return the deployment when the signal decided its status; else null
      */
-    public Uni<SignalOutcome> signal(DeploymentSignalled signal) {
+    public Uni<SoftwareDeployment> signal(DeploymentSignalled signal) {
         UUID uuid = SoftwareConfigStore.uuid(signal.deploymentId());
         Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
                 : SoftwareDeployment.<SoftwareDeployment>findById(uuid, LockModeType.PESSIMISTIC_WRITE);
@@ -175,7 +181,9 @@ public class SoftwareDeployments {
             Uni<Void> recorded = record(signal.deploymentId(), signal.action(), signal.generation(), outcome,
                     signal.deployStatusCode(), details(signal));
             if (outcome != SignalOutcome.APPLIED) {
-                return recorded.replaceWith(outcome);
+                LOG.infof("signal of deployment %s (%s, generation %d) was %s: nothing changes",
+                        signal.deploymentId(), signal.action(), signal.generation(), outcome);
+                return recorded.replaceWith(Uni.createFrom().<SoftwareDeployment>nullItem());
             }
             return recorded.chain(() -> SoftwareConfig.<SoftwareConfig>findById(d.configId)).chain(config -> {
                 JsonNode declared = config == null ? JsonNodeFactory.instance.arrayNode()
@@ -187,7 +195,7 @@ public class SoftwareDeployments {
                 d.outputValues = HearthJson.write(result.outputValues());
                 d.updatedAt = signal.receivedAt() == null ? Instant.now() : signal.receivedAt();
                 return publisher.status(d);
-            }).replaceWith(outcome);
+            }).replaceWith(d);
         });
     }
 

@@ -12,6 +12,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.deployment.software.NewDeployment;
+import io.hearth.deployment.software.DeploymentSignal;
 import io.hearth.deployment.software.SignalOutcome;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.signing.PresignedUrls;
@@ -445,8 +446,12 @@ class SoftwareDeploymentApiTests {
     }
 
     private SignalOutcome signal(String id, String action, long generation, int code, Map<String, JsonNode> outputs) {
+        // What the signal's record says became of it.
         return inTransaction(() -> deployments.signal(new DeploymentSignalled(null, id, server, action, generation,
-                "out", "err", code, outputs, Instant.now())));
+                "out", "err", code, outputs, Instant.now()))
+                .chain(() -> DeploymentSignal.find("deploymentId = ?1 order by receivedAt desc", id)
+                        .firstResult())
+                .map(row -> SignalOutcome.valueOf(((DeploymentSignal) row).outcome)));
     }
 
     private <T> T inTransaction(Supplier<Uni<T>> work) {

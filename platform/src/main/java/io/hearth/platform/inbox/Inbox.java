@@ -11,6 +11,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The idempotent consumer's memory: which event ids each consumer group already applied.
@@ -20,8 +23,10 @@ import java.time.OffsetDateTime;
 @ApplicationScoped
 public class Inbox {
 
-    private static final String RECORD = "insert into {h-schema}processed_event (consumer_group, event_id, processed_at)"
-            + " values (:group, :id, now()) on conflict do nothing";
+    private static final String RECORD_ALL = "insert into {h-schema}processed_event"
+            + " (consumer_group, event_id, processed_at)"
+            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id)"
+            + " on conflict do nothing returning event_id";
     private static final String FORGET = "delete from {h-schema}processed_event where processed_at < :cutoff";
 
     private final EventingConfig.Consumer config;
@@ -48,11 +53,25 @@ public class Inbox {
      * @return true the first time, false when the event was already processed
      */
     public Uni<Boolean> firstDelivery(String group, String eventId) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(RECORD)
+        return firstDeliveries(group, List.of(eventId)).map(first -> !first.isEmpty());
+    }
+
+    /**
+     * Records that {@code group} processes each of {@code eventIds}, in one statement; must run inside the
+     * transaction of the effect. An id another transaction is recording waits for it and counts as processed
+     * when it commits.
+     *
+     * @return the ids processed for the first time
+     */
+    public Uni<Set<String>> firstDeliveries(String group, Collection<String> eventIds) {
+        if (eventIds.isEmpty()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        return Panache.getSession().chain(session -> session.createNativeQuery(RECORD_ALL, String.class)
                 .setParameter("group", group)
-                .setParameter("id", eventId)
-                .executeUpdate())
-                .map(inserted -> inserted == 1);
+                .setParameter("ids", eventIds.toArray(String[]::new))
+                .getResultList())
+                .map(Set::copyOf);
     }
 
     private Uni<Integer> forgetOld() {

@@ -6,9 +6,15 @@ import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.health.FatalErrors;
 import io.hearth.platform.inbox.Inbox;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
@@ -65,6 +71,55 @@ public class EventProcessor {
                                 group, event.id(), event.type())))
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a message"));
+    }
+
+    /**
+     * Processes a poll's batch of messages for a consumer group in one transaction: the inbox records every
+     * event id in one statement, and the handler gets the events seen for the first time, in the batch's
+     * order (per partition, the topic's order), at once, so it can apply what belongs together in one step.
+     * When that fails, each message is processed on its own as {@link #process} does, and one that still
+     * fails goes to the dead-letter topic alone. Acknowledges the batch when done.
+     *
+     * @param handler applies events; runs inside the transaction
+     * @return completes when the batch's effects committed and the batch was acknowledged
+     */
+    public Uni<Void> processBatch(String group, KafkaRecordBatch<String, String> batch, Set<String> types,
+            Function<List<CloudEvent>, Uni<Void>> handler) {
+        List<CloudEvent> events = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        try {
+            for (KafkaRecord<String, String> record : batch.getRecords()) {
+                CloudEvent event = record.getPayload() == null ? null : CloudEvent.parse(record.getPayload());
+                if (event != null && types.contains(event.type()) && ids.add(event.id())) {
+                    events.add(event);
+                }
+            }
+        } catch (InvalidEventException e) {
+            return oneByOne(group, batch, types, handler);
+        }
+        Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
+                : Panache.withTransaction(() -> inbox.firstDeliveries(group, ids).chain(fresh -> handler.apply(
+                        events.stream().filter(event -> fresh.contains(event.id())).toList())));
+        return applied
+                .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
+                        group + " processing a batch"))
+                .onFailure(failure -> !FatalErrors.isFatal(failure)).recoverWithUni(failure -> {
+                    LOG.warnf(failure, "%s could not apply a batch of %d events; applying them one by one", group,
+                            events.size());
+                    return oneByOne(group, batch, types, handler);
+                })
+                .chain(() -> Uni.createFrom().completionStage(batch::ack));
+    }
+
+    /** Each message of the batch on its own; one that fails for good is nacked: the channel dead-letters it. */
+    private Uni<Void> oneByOne(String group, KafkaRecordBatch<String, String> batch, Set<String> types,
+            Function<List<CloudEvent>, Uni<Void>> handler) {
+        return Multi.createFrom().iterable(batch.getRecords())
+                .onItem().transformToUniAndConcatenate(record -> process(group, record.getPayload(), types,
+                        event -> handler.apply(List.of(event)))
+                        .onFailure(failure -> !FatalErrors.isFatal(failure))
+                        .recoverWithUni(failure -> Uni.createFrom().completionStage(() -> record.nack(failure))))
+                .collect().last().replaceWithVoid();
     }
 
     /** A message that is no event fails again the same way; a fatal error halts the process instead. */

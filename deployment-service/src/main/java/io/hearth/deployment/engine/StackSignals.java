@@ -1,0 +1,98 @@
+package io.hearth.deployment.engine;
+
+import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.handlers.ResourceCall;
+import io.hearth.deployment.handlers.ResourceHandlers;
+import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.software.DeploymentChange;
+import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.software.SoftwareDeployments;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * The engine's one door for what happens outside it: a server's check-in, a hook's result, the API's change
+ * of a deployment (and, as they come, wait condition and scaling signals). Signals for one stack are applied
+ * together: its row locked first (then, inside the handlers, a deployment's: one lock order everywhere),
+ * each signal handed to its resource's handler ({@link io.hearth.deployment.handlers.ResourceHandler#signal},
+ * Heat's {@code handle_signal}), the waiting actions they settle ended, and the stack advanced once.
+ */
+@ApplicationScoped
+public class StackSignals {
+
+    private static final Logger LOG = Logger.getLogger(StackSignals.class);
+
+    private final StackEngine engine;
+    private final ResourceHandlers handlers;
+    private final SoftwareDeployments deployments;
+
+    public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments) {
+        this.engine = engine;
+        this.handlers = handlers;
+        this.deployments = deployments;
+    }
+
+    /**
+     * Applies signals for the resources of one stack, in their order, in the caller's transaction; then the
+     * stack goes as far as it can (its dependents start, or it completes or fails).
+     */
+    public Uni<Void> apply(UUID stackId, List<Signal> signals) {
+        return StackState.load(stackId).chain(state -> state == null
+                ? StackEngine.each(signals, signal -> unowned(stackId, signal))
+                : StackEngine.each(signals, signal -> apply(state, signal)).chain(() -> engine.advance(state)))
+                .chain(StackSignals::release);
+    }
+
+    /**
+     * Writes the stack's changes and lets the session forget its rows: the next stack of a batch then flushes
+     * only its own.
+     */
+    private static Uni<Void> release() {
+        return Panache.getSession().chain(session -> session.flush().invoke(session::clear));
+    }
+
+    /**
+     * The API's change of a deployment a stack owns, as a signal for its resource; the deployment as it is
+     * then. One transaction.
+     */
+    @WithTransaction
+    public Uni<SoftwareDeployment> deploymentChanged(String tenant, String id, DeploymentChange change) {
+        return deployments.find(tenant, id).chain(d -> d.stackId == null
+                ? deployments.update(tenant, id, change)
+                : apply(UUID.fromString(d.stackId), List.of(new Signal.DeploymentUpdate(tenant, id, change)))
+                        .replaceWith(d));
+    }
+
+    private Uni<Void> apply(StackState state, Signal signal) {
+        ResourceRuntime row = state.byPhysicalId(signal.physicalId());
+        if (row == null) {
+            return unowned(state.stack().id, signal);
+        }
+        return handlers.forType(row.type).signal(ResourceCall.of(state.stack(), row), signal)
+                .chain(outcome -> outcome == null || !IN_PROGRESS.equals(row.status) ? Uni.createFrom().voidItem()
+                        : engine.settle(state, row, outcome));
+    }
+
+    /**
+     * A signal for no resource of a stack the engine runs (gone, or never a stack's): a deployment's is still
+     * applied to the deployment, so it is recorded; any other is logged and ignored.
+     */
+    private Uni<Void> unowned(UUID stackId, Signal signal) {
+        if (signal instanceof Signal.HookResult hook) {
+            return deployments.signal(hook.event()).replaceWithVoid();
+        }
+        if (signal instanceof Signal.DeploymentUpdate update) {
+            return deployments.update(update.tenant(), update.deploymentId(), update.change()).replaceWithVoid();
+        }
+        LOG.warnf("%s for %s: no such resource in stack %s; ignored", signal.getClass().getSimpleName(),
+                signal.physicalId(), stackId);
+        return Uni.createFrom().voidItem();
+    }
+}

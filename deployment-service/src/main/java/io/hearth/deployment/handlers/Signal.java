@@ -1,0 +1,40 @@
+package io.hearth.deployment.handlers;
+
+import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.deployment.software.DeploymentChange;
+
+/**
+ * Something from outside a stack's engine for one of its resources, Heat's resource signal: the engine
+ * finds the resource by {@link #physicalId} and hands the signal to its handler's
+ * {@link ResourceHandler#signal}, the one way in for all of them.
+ */
+public sealed interface Signal {
+
+    /** The physical id of the resource the signal is for. */
+    String physicalId();
+
+    /** A server's agent checked in (its first poll after a boot). */
+    record CheckIn(ServerCheckedIn event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.serverId();
+        }
+    }
+
+    /** A deployment's hook signalled its result through the signal gateway. */
+    record HookResult(DeploymentSignalled event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.deploymentId();
+        }
+    }
+
+    /** The API changed a deployment (Heat's {@code PUT software_deployments/{id}}, how Heat's agents signal too). */
+    record DeploymentUpdate(String tenant, String deploymentId, DeploymentChange change) implements Signal {
+        @Override
+        public String physicalId() {
+            return deploymentId;
+        }
+    }
+}
