@@ -1,6 +1,6 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.template.template.StackPlanner;
 import io.hearth.template.template.TemplateParser;
 import io.hearth.template.template.read.ReadResult;

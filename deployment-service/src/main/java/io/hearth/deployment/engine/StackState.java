@@ -2,14 +2,14 @@ package io.hearth.deployment.engine;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.expr.EvaluationContext;
-import io.hearth.contracts.expr.EvaluationLimits;
-import io.hearth.contracts.expr.HotVersion;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.hot.functions.EvaluationContext;
+import io.hearth.hot.functions.EvaluationLimits;
+import io.hearth.hot.functions.HotVersion;
+import io.hearth.hot.functions.StackIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.hearth.template.config;
 
-import io.hearth.contracts.expr.EvaluationLimits;
+import io.hearth.hot.functions.EvaluationLimits;
 import io.hearth.template.template.read.ReaderOptions;
 import io.hearth.template.template.read.TemplateReader;
 import jakarta.enterprise.inject.Produces;

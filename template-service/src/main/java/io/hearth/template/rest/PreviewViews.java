@@ -2,9 +2,9 @@ package io.hearth.template.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.ResourcePreview;

@@ -1,8 +1,8 @@
 package io.hearth.template.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.expr.ExpressionException;
-import io.hearth.contracts.expr.HotVersion;
+import io.hearth.hot.functions.ExpressionException;
+import io.hearth.hot.functions.HotVersion;
 import io.hearth.template.template.read.ReaderOptions;
 import io.hearth.template.template.read.TreeLimits;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.template.template.read.ReadResult;
 import io.hearth.template.template.read.TemplateReader;
 import java.io.IOException;

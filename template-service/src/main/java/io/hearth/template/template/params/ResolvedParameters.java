@@ -1,8 +1,8 @@
 package io.hearth.template.template.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.py.Py;
-import io.hearth.contracts.py.PyJson;
+import io.hearth.hot.py.Py;
+import io.hearth.hot.py.PyJson;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Collections;

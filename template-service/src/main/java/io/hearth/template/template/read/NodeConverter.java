@@ -1,6 +1,6 @@
 package io.hearth.template.template.read;
 
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

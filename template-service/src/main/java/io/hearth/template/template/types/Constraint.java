@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;

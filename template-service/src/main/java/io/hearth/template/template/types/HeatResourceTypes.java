@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -2,7 +2,7 @@ package io.hearth.template.template.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -3,8 +3,8 @@ package io.hearth.template.template.types;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.py.Py;
-import io.hearth.contracts.py.PyError;
+import io.hearth.hot.py.Py;
+import io.hearth.hot.py.PyError;
 import java.util.Locale;
 
 /**

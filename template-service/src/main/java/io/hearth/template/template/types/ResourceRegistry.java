@@ -1,7 +1,7 @@
 package io.hearth.template.template.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import io.hearth.template.template.TemplateProblem;
 import java.util.ArrayList;
 import java.util.Comparator;

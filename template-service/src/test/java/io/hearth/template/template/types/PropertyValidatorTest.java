@@ -476,12 +476,12 @@ class PropertyValidatorTest {
 
     @Test
     void pythonStyleValuesInMessages() {
-        assertThat(io.hearth.contracts.py.Py.repr(yaml("{a: [1, 2.5, true, null, \"it's\"]}")))
+        assertThat(io.hearth.hot.py.Py.repr(yaml("{a: [1, 2.5, true, null, \"it's\"]}")))
                 .isEqualTo("{'a': [1, 2.5, True, None, \"it's\"]}");
-        assertThat(io.hearth.contracts.py.Py.floatRepr(1e16)).isEqualTo("1e+16");
-        assertThat(io.hearth.contracts.py.Py.floatRepr(0.0001)).isEqualTo("0.0001");
-        assertThat(io.hearth.contracts.py.Py.floatRepr(0.00001)).isEqualTo("1e-05");
-        assertThat(io.hearth.contracts.py.Py.floatRepr(3.0)).isEqualTo("3.0");
-        assertThat(io.hearth.contracts.py.Py.floatRepr(123456.789)).isEqualTo("123456.789");
+        assertThat(io.hearth.hot.py.Py.floatRepr(1e16)).isEqualTo("1e+16");
+        assertThat(io.hearth.hot.py.Py.floatRepr(0.0001)).isEqualTo("0.0001");
+        assertThat(io.hearth.hot.py.Py.floatRepr(0.00001)).isEqualTo("1e-05");
+        assertThat(io.hearth.hot.py.Py.floatRepr(3.0)).isEqualTo("3.0");
+        assertThat(io.hearth.hot.py.Py.floatRepr(123456.789)).isEqualTo("123456.789");
     }
 }
