@@ -1,11 +1,12 @@
 package io.hearth.hot.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.types.ResourceTypes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,8 +16,9 @@ import java.util.Set;
  * What a stack update would do to each resource, as Heat's update preview says it
  * ({@code heat/engine/update.py}, {@code StackUpdate.preview}): a resource only in the new plan is
  * added, one only in the current plan deleted; one whose type changes is replaced, as is one whose
- * changed properties include one that cannot change in place; one whose properties, metadata or
- * deletion policy change otherwise is updated; the rest are unchanged.
+ * changed properties include one that cannot change in place (the resource-type catalogue's
+ * {@code update_allowed}: {@link ResourceTypes#updatesInPlace}, which the engine asks too); one whose
+ * properties, metadata or deletion policy change otherwise is updated; the rest are unchanged.
  *
  * @param unchanged names in the new plan's order
  * @param updated   names in the new plan's order
@@ -42,8 +44,8 @@ public record PlanDiff(List<String> unchanged, List<String> updated, List<String
             } else if (!old.type().equals(resource.type())) {
                 replaced.add(resource.name());
             } else {
-                Set<String> changed = changedProperties(old, resource);
-                if (changed.stream().anyMatch(p -> !PreviewValues.updateAllowed(resource, p))) {
+                Set<String> changed = ResourceTypes.changedProperties(shown(old), shown(resource));
+                if (!ResourceTypes.heat().updatesInPlace(resource.type(), changed)) {
                     replaced.add(resource.name());
                 } else if (!changed.isEmpty() || !Objects.equals(old.properties(), resource.properties())
                         || !Objects.equals(old.metadata(), resource.metadata())
@@ -59,18 +61,9 @@ public record PlanDiff(List<String> unchanged, List<String> updated, List<String
         return new PlanDiff(unchanged, updated, replaced, added, deleted);
     }
 
-    private static Set<String> changedProperties(PlannedResource before, PlannedResource after) {
-        Map<String, JsonNode> old = PreviewValues.properties(before);
-        Map<String, JsonNode> next = PreviewValues.properties(after);
-        Set<String> names = new LinkedHashSet<>(old.keySet());
-        names.addAll(next.keySet());
-        Set<String> changed = new LinkedHashSet<>();
-        for (String name : names) {
-            if (!Objects.equals(old.get(name), next.get(name))) {
-                changed.add(name);
-            }
-        }
-        return changed;
+    /** The resource's properties as the preview shows them: every property of its type, defaults applied. */
+    private static JsonNode shown(PlannedResource resource) {
+        return JsonNodeFactory.instance.objectNode().setAll(PreviewValues.properties(resource));
     }
 
     private static Map<String, PlannedResource> byName(StackPlan plan) {

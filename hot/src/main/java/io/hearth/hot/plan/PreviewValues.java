@@ -56,12 +56,4 @@ public final class PreviewValues {
                 .forEach(name -> shown.put(name, NullNode.instance)));
         return shown;
     }
-
-    /** Whether a change of this property can be made in place (Heat's {@code update_allowed}). */
-    public static boolean updateAllowed(PlannedResource resource, String property) {
-        return ResourceTypes.heat().get(resource.type())
-                .map(type -> type.acceptsAnyProperties() || type.properties().containsKey(property)
-                        && type.properties().get(property).updateAllowed())
-                .orElse(false);
-    }
 }

@@ -42,6 +42,12 @@ import java.util.Set;
  *     Neutron port's extra properties schema there); the server's own {@code validate()} checks
  *     (image or bootable volume, network key combinations, ...) are not made: Hearth's compute
  *     drivers need neither;</li>
+ * <li>{@code update_allowed} says what Hearth's engine does, since the catalogue is the one answer to
+ *     "does this change replace the resource?" for both update preview and engine: OS::Nova::Server's
+ *     {@code name}, {@code image}, {@code flavor}, {@code networks}, {@code user_data} and {@code tags},
+ *     and OS::Heat::DeployedServer's {@code name}, are not (Heat renames, rebuilds, resizes and re-plugs
+ *     a server in place; Hearth's compute drivers can only create and delete one, so a change of them
+ *     replaces the server);</li>
  * <li>Hearth's extension {@code timeout} (seconds, at least 1) on OS::Heat::SoftwareDeployment and
  *     OS::Heat::StructuredDeployment: a deployment not signalled in time fails (Heat has only the
  *     stack's timeout);</li>
@@ -915,7 +921,8 @@ final class HeatResourceTypes {
                         + "externally from OpenStack. These servers can be associated with SoftwareDeployments for "
                         + "further orchestration via Heat.")
                 .support(SupportStatus.SUPPORTED)
-                .property("name", p(STRING, "Server name.").updateAllowed().build())
+                // Heat: update_allowed; Hearth's compute drivers cannot rename a server (see the class comment).
+                .property("name", p(STRING, "Server name.").build())
                 .property("metadata", p(MAP, METADATA_DESCRIPTION).updateAllowed()
                         .support(SupportStatus.deprecated("9.0.0", "This property will be ignored",
                                 SupportStatus.since("8.0.0"))).build())
@@ -939,9 +946,11 @@ final class HeatResourceTypes {
                         + "cloud. In Hearth the instance is created by a compute driver (local, external or "
                         + "kubernetes); the properties Hearth does not use are accepted and ignored.")
                 .support(SupportStatus.SUPPORTED)
-                .property("name", p(STRING, "Server name.").updateAllowed().build())
+                // Heat: name, image, flavor, networks, user_data and tags are update_allowed; Hearth's compute
+                // drivers cannot rename, rebuild, resize or re-plug a server, so a change replaces it.
+                .property("name", p(STRING, "Server name.").build())
                 .property("image", p(STRING, "The ID or name of the image to boot with.")
-                        .constraint(Constraint.custom("glance.image")).updateAllowed().build())
+                        .constraint(Constraint.custom("glance.image")).build())
                 .property("block_device_mapping", p(LIST, "Block device mappings for this server.")
                         .items(p(MAP, null).keys(keys(
                                 "device_name", p(STRING, "A device name where the volume will be attached in the "
@@ -985,7 +994,7 @@ final class HeatResourceTypes {
                                 "delete_on_termination", deleteOnTermination)).build())
                         .support(SupportStatus.since("2015.1")).build())
                 .property("flavor", p(STRING, "The ID or name of the flavor to boot onto.").required()
-                        .updateAllowed().constraint(Constraint.custom("nova.flavor")).build())
+                        .constraint(Constraint.custom("nova.flavor")).build())
                 .property("flavor_update_policy", p(STRING, "Policy on how to apply a flavor update; either by "
                         + "requesting a server resize or by replacing the entire server.").defaultValue("RESIZE")
                         .constraint(allowed("RESIZE", "REPLACE")).updateAllowed().build())
@@ -1036,7 +1045,7 @@ final class HeatResourceTypes {
                                         .support(SupportStatus.since("6.0.0")),
                                 "tag", p(STRING, "Port tag. Heat ignores any update on this property as nova does "
                                         + "not support it.").support(SupportStatus.since("9.0.0")))).build())
-                        .updateAllowed().build())
+                        .build())
                 .property("scheduler_hints", p(MAP, "Arbitrary key-value pairs specified by the client to help "
                         + "boot a server.").build())
                 .property("metadata", p(MAP, METADATA_DESCRIPTION).updateAllowed().defaultValue(JSON.objectNode())
@@ -1056,7 +1065,7 @@ final class HeatResourceTypes {
                         .updateAllowed().build())
                 .property("user_data", p(STRING, "User data script to be executed by cloud-init. Changes cause "
                         + "replacement of the resource by default, but can be ignored altogether by setting the "
-                        + "`user_data_update_policy` property.").defaultValue("").updateAllowed().build())
+                        + "`user_data_update_policy` property.").defaultValue("").build())
                 .property("reservation_id", p(STRING, "A UUID for the set of servers being requested.").build())
                 .property("config_drive", p(BOOLEAN, "If True, enable config drive on the server.").build())
                 .property("diskConfig", p(STRING, "Control how the disk is partitioned when the server is created.")
@@ -1072,8 +1081,7 @@ final class HeatResourceTypes {
                 .property("admin_pass", p(STRING, "The administrator password for the server.").updateAllowed()
                         .build())
                 .property("tags", p(LIST, "Server tags. Supported since client version 2.26.")
-                        .support(SupportStatus.since("8.0.0")).items(p(STRING, null).build()).updateAllowed()
-                        .build())
+                        .support(SupportStatus.since("8.0.0")).items(p(STRING, null).build()).build())
                 .property("deployment_swift_data", deploymentSwiftData())
                 .attribute("name", attr("Name of the server.", "String"))
                 .attribute("addresses", attr("A dict of all network addresses with corresponding port_id and "

@@ -119,6 +119,15 @@ public final class ResourceType {
         return acceptsAnyProperties;
     }
 
+    /**
+     * Whether a change of this property is made in place (Heat's {@code update_allowed}): true for a
+     * property whose schema allows it, and for any property of a type that accepts any.
+     */
+    public boolean updateAllowed(String property) {
+        PropertySchema schema = properties.get(property);
+        return acceptsAnyProperties || schema != null && schema.updateAllowed();
+    }
+
     List<Check> checks() {
         return checks;
     }

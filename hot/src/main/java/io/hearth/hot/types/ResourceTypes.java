@@ -1,11 +1,15 @@
 package io.hearth.hot.types;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The registry of the resource types Hearth implements, by name. {@link #heat()} is the standard
@@ -31,6 +35,42 @@ public final class ResourceTypes {
         Map<String, ResourceType> map = new LinkedHashMap<>();
         types.forEach(t -> map.put(t.name(), t));
         return new ResourceTypes(map);
+    }
+
+    /**
+     * Whether a resource of the named type takes a change of these properties in place: each is
+     * {@code update_allowed} ({@link ResourceType#updateAllowed}), as Heat's
+     * {@code update_template_diff_properties} decides; otherwise the change replaces the resource. A type
+     * not in the registry takes none in place. Both template-service's update preview ({@code PlanDiff})
+     * and deployment-service's engine ask this, so the two cannot disagree.
+     */
+    public boolean updatesInPlace(String type, Collection<String> changed) {
+        if (changed.isEmpty()) {
+            return true;
+        }
+        ResourceType resourceType = types.get(type);
+        return resourceType != null && changed.stream().allMatch(resourceType::updateAllowed);
+    }
+
+    /**
+     * The properties whose values differ between two property maps (JSON objects; null or a missing
+     * map is empty, and a missing property counts as null), in the order they first appear.
+     */
+    public static Set<String> changedProperties(JsonNode before, JsonNode after) {
+        Set<String> names = new LinkedHashSet<>();
+        if (before != null) {
+            before.fieldNames().forEachRemaining(names::add);
+        }
+        if (after != null) {
+            after.fieldNames().forEachRemaining(names::add);
+        }
+        names.removeIf(name -> valueOf(before, name).equals(valueOf(after, name)));
+        return names;
+    }
+
+    private static JsonNode valueOf(JsonNode properties, String name) {
+        JsonNode value = properties == null ? null : properties.get(name);
+        return value == null ? NullNode.getInstance() : value;
     }
 
     /** The type of this exact name (no environment mapping applied). */

@@ -57,4 +57,17 @@ class PlanDiffTest {
                 List.of(), metadata, null));
         assertThat(PlanDiff.between(current, withMetadata).updated()).containsExactly("stub");
     }
+
+    @Test
+    void aServerIsUpdatedForNewMetadataAndReplacedForANewFlavorAsTheEngineDoes() {
+        StackPlan current = plan(resource("web", "OS::Nova::Server",
+                "{\"image\": \"fedora\", \"flavor\": \"m1.small\", \"metadata\": {\"role\": \"web\"}}"));
+        StackPlan metadata = plan(resource("web", "OS::Nova::Server",
+                "{\"image\": \"fedora\", \"flavor\": \"m1.small\", \"metadata\": {\"role\": \"db\"}}"));
+        StackPlan flavor = plan(resource("web", "OS::Nova::Server",
+                "{\"image\": \"fedora\", \"flavor\": \"m1.large\", \"metadata\": {\"role\": \"web\"}}"));
+
+        assertThat(PlanDiff.between(current, metadata).updated()).containsExactly("web");
+        assertThat(PlanDiff.between(current, flavor).replaced()).containsExactly("web");
+    }
 }
