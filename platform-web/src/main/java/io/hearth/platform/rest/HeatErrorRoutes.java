@@ -11,6 +11,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -33,15 +34,18 @@ public class HeatErrorRoutes {
     private static final long SWALLOW_BYTES = 16L * 1024 * 1024;
 
     private final long maxBodyBytes;
+    private final Instance<FailureRefusal> refusals;
 
     public HeatErrorRoutes(
-            @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody) {
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody,
+            Instance<FailureRefusal> refusals) {
         this.maxBodyBytes = maxBody.asLongValue();
+        this.refusals = refusals;
     }
 
     void mount(@Observes Router router) {
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).handler(this::limitBody);
-        router.route().order(FAILURE_ORDER).failureHandler(HeatErrorRoutes::failure);
+        router.route().order(FAILURE_ORDER).failureHandler(this::failure);
         for (int status = 400; status < 600; status++) {
             int code = status;
             router.errorHandler(code, ctx -> refuse(ctx, code, HttpRefusals.message(code, ctx.request(), null)));
@@ -81,16 +85,16 @@ public class HeatErrorRoutes {
     }
 
     /**
-     * A route's failure as Heat's error body: an {@link ApiException} with its status, a database refusal as
-     * {@link DatabaseErrors} decides, a status the route failed with (a body handler's 413), anything else
-     * a logged 500.
+     * A route's failure as Heat's error body: an {@link ApiException} with its status, a lower layer's refusal
+     * ({@link FailureRefusal}: the database's), a status the route failed with (a body handler's 413), anything
+     * else a logged 500.
      */
-    public static void failure(RoutingContext ctx) {
+    private void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
         if (failure != null) {
             FatalErrors.PROCESS.haltIfFatal(failure, ctx.request().method() + " " + ctx.request().path());
         }
-        ApiException refusal = failure instanceof ApiException e ? e : DatabaseErrors.refusal(failure);
+        ApiException refusal = FailureRefusal.first(refusals, failure);
         HttpServerRequest request = ctx.request();
         if (refusal != null) {
             refuse(ctx, refusal.status(), refusal.type(), refusal.getMessage());

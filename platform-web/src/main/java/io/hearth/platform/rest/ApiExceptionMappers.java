@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.hearth.platform.health.FatalErrors;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -13,13 +14,19 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * Turns every failure of a REST request into Heat's error body, so clients see one error format
  * everywhere: refusals ({@link ApiException}), bodies that are no JSON or not of the expected shape,
- * the framework's own refusals (no such resource, method, media type, size), database refusals
- * ({@link DatabaseErrors}) and, last, anything unexpected as a 500 that says nothing of the internals
- * and is logged.
+ * the framework's own refusals (no such resource, method, media type, size), refusals of a lower layer
+ * ({@link FailureRefusal}: the database's) and, last, anything unexpected as a 500 that says nothing of
+ * the internals and is logged.
  */
 public class ApiExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);
+
+    private final Instance<FailureRefusal> refusals;
+
+    public ApiExceptionMappers(Instance<FailureRefusal> refusals) {
+        this.refusals = refusals;
+    }
 
     @ServerExceptionMapper
     public Response refused(ApiException e) {
@@ -56,14 +63,14 @@ public class ApiExceptionMappers {
         return response(status, HeatError.typeOf(status), HttpRefusals.message(status, request, e.getMessage()));
     }
 
-    /** A database refusal is the client's doing (409 or 400); anything else unexpected is a logged 500. */
+    /** A lower layer's refusal is the client's doing (a database's 409 or 400); anything else unexpected is a logged 500. */
     @ServerExceptionMapper
     public Response unexpected(Throwable e, HttpServerRequest request) {
         FatalErrors.PROCESS.haltIfFatal(e, request.method() + " " + request.path());
-        ApiException refusal = DatabaseErrors.refusal(e);
+        ApiException refusal = FailureRefusal.first(refusals, e);
         if (refusal != null) {
             // A precise check before the SQL should have answered: worth knowing which one is missing.
-            LOG.warnf("%s %s refused by the database: %s", request.method(), request.path(), refusal.getMessage());
+            LOG.warnf("%s %s refused below the API: %s", request.method(), request.path(), refusal.getMessage());
             return refused(refusal);
         }
         LOG.errorf(e, "%s %s failed", request.method(), request.path());
