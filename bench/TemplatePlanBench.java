@@ -1,10 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
-import io.hearth.template.template.StackPlanner;
-import io.hearth.template.template.TemplateParser;
-import io.hearth.template.template.read.ReadResult;
-import io.hearth.template.template.read.TemplateReader;
+import io.hearth.hot.TemplateParser;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.ReadResult;
+import io.hearth.hot.read.TemplateReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

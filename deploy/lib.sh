@@ -33,7 +33,8 @@ COMPUTE_DIR=$HEARTH_HOME/compute # the local compute driver's servers
 SERVICE_START_TIMEOUT=120
 STOP_TIMEOUT=20
 
-# Services, in start order. Port and database suffix (role hearth_<x>, schema <x>) per service.
+# Services, in start order. Port per service; database suffix (role hearth_<x>, schema <x>) per service
+# that owns data: signal-gateway owns nothing durable and gets no database.
 SERVICES=(template-service deployment-service signal-gateway notifier)
 declare -A SERVICE_PORT=(
   [template-service]=8004
@@ -44,7 +45,6 @@ declare -A SERVICE_PORT=(
 declare -A SERVICE_DB=(
   [template-service]=template
   [deployment-service]=deployment
-  [signal-gateway]=gateway
   [notifier]=notifier
 )
 
@@ -569,7 +569,7 @@ Set PGPORT to the port of one of them, or create one with: pg_createcluster <ver
 pg_setup_sql() {
   local svc x role
   printf '%s\n' "SELECT 'CREATE DATABASE $PG_DATABASE' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '$PG_DATABASE')\\gexec"
-  for svc in "${SERVICES[@]}"; do
+  for svc in "${!SERVICE_DB[@]}"; do
     x=${SERVICE_DB[$svc]}
     role=hearth_$x
     printf '%s\n' "DO \$do\$ BEGIN
@@ -584,7 +584,7 @@ END \$do\$;"
   done
   printf '%s\n' "\\connect $PG_DATABASE"
   printf '%s\n' "REVOKE CREATE ON SCHEMA public FROM PUBLIC;"
-  for svc in "${SERVICES[@]}"; do
+  for svc in "${!SERVICE_DB[@]}"; do
     x=${SERVICE_DB[$svc]}
     printf '%s\n' "CREATE SCHEMA IF NOT EXISTS $x AUTHORIZATION hearth_$x;"
     printf '%s\n' "ALTER SCHEMA $x OWNER TO hearth_$x;"
@@ -598,14 +598,14 @@ pg_setup_database() {
     die "setting up database $PG_DATABASE failed"
   fi
   # Prove that each role can log in over TCP with its password and sees its own schema.
-  for svc in "${SERVICES[@]}"; do
+  for svc in "${!SERVICE_DB[@]}"; do
     x=${SERVICE_DB[$svc]}
     if ! out=$(PGPASSWORD=hearth_$x PGCONNECT_TIMEOUT=5 psql -X -qtA -h 127.0.0.1 -p "$PGPORT" \
       -U "hearth_$x" -d "$PG_DATABASE" -c 'SELECT current_schema()' 2>&1) || [[ $out != "$x" ]]; then
       die "role hearth_$x cannot log in to $PG_DATABASE on 127.0.0.1:$PGPORT with its password (or its schema is not '$x'): $out"
     fi
   done
-  info "database $PG_DATABASE: roles hearth_{template,deployment,gateway,notifier} with their own schema, password login checked"
+  info "database $PG_DATABASE: roles hearth_{template,deployment,notifier} with their own schema, password login checked"
 }
 
 pg_down() {
@@ -644,11 +644,11 @@ pg_purge() {
     started=1
   fi
   sql="SET client_min_messages = warning;"$'\n'"DROP DATABASE IF EXISTS $PG_DATABASE WITH (FORCE);"
-  for svc in "${SERVICES[@]}"; do
+  for svc in "${!SERVICE_DB[@]}"; do
     sql+=$'\n'"DROP ROLE IF EXISTS hearth_${SERVICE_DB[$svc]};"
   done
   if printf '%s\n' "$sql" | pg_psql -d postgres; then
-    info "postgres: dropped database $PG_DATABASE and roles hearth_{template,deployment,gateway,notifier}"
+    info "postgres: dropped database $PG_DATABASE and roles hearth_{template,deployment,notifier}"
   else
     warn "dropping database $PG_DATABASE or its roles failed (see above)"
   fi
@@ -670,17 +670,19 @@ service_health() {
 }
 
 service_start() {
-  local svc=$1 port=${SERVICE_PORT[$1]} x=${SERVICE_DB[$1]} jar pid java_opts=()
+  local svc=$1 port=${SERVICE_PORT[$1]} x=${SERVICE_DB[$1]:-} jar pid java_opts=() db_env=()
   jar=$(service_jar "$svc")
   read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
+  if [[ -n $x ]]; then
+    db_env=(QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
+      QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
+      QUARKUS_DATASOURCE_USERNAME="hearth_$x" QUARKUS_DATASOURCE_PASSWORD="hearth_$x")
+  fi
   rotate_log "$LOG_DIR/$svc.log"
   pid=$(supervised_start "$svc" "$LOG_DIR/$svc.log" "$HEARTH_HOME" env \
     KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
     QUARKUS_HTTP_PORT="$port" \
-    QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
-    QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE" \
-    QUARKUS_DATASOURCE_USERNAME="hearth_$x" \
-    QUARKUS_DATASOURCE_PASSWORD="hearth_$x" \
+    "${db_env[@]}" \
     java -Xmx256m "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
   info "$svc: started pid $pid on port $port, supervised (log $LOG_DIR/$svc.log)"
 }

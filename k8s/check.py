@@ -13,6 +13,7 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
   max.message.bytes), labelled with the Kafka cluster,
   replication within the node count, and min.insync.replicas below it (dev: 1/1, prod: 3/2);
 - the PostgreSQL cluster creates each service's role and schema and manages its password;
+  a service without a database (signal-gateway) is given no datasource setting at all;
 - dev: every Secret is development-only and the passwords of the service and its role agree;
 - prod: no Secret and nothing development-only is rendered; the Secrets it needs are listed.
 """
@@ -24,11 +25,11 @@ import yaml
 PART_OF = ("app.kubernetes.io/part-of", "hearth")
 DEV_ONLY = "hearth.io/development-only"
 
-# service: (port, database suffix, component, HPA maximum)
+# service: (port, database suffix or None when it owns nothing durable, component, HPA maximum)
 SERVICES = {
     "template-service": (8004, "template", "api", 5),
     "deployment-service": (8005, "deployment", "orchestrator", 5),
-    "signal-gateway": (8006, "gateway", "agent-gateway", 10),
+    "signal-gateway": (8006, None, "agent-gateway", 10),
     "notifier": (8007, "notifier", "notifier", 5),
 }
 
@@ -82,7 +83,9 @@ class Overlay:
             expected |= {("Deployment", svc), ("Service", svc), ("HorizontalPodAutoscaler", svc),
                          ("ConfigMap", f"{svc}-config")}
             if self.name == "dev":
-                expected |= {("Secret", f"{svc}-config-creds"), ("Secret", f"hearth-db-{db}")}
+                expected.add(("Secret", f"{svc}-config-creds"))
+                if db:
+                    expected.add(("Secret", f"hearth-db-{db}"))
             else:
                 expected.add(("PodDisruptionBudget", svc))
         expected |= {("KafkaTopic", t) for t in self.topics}
@@ -188,15 +191,20 @@ class Overlay:
             "KAFKA_BOOTSTRAP_SERVERS": f"{kafka['metadata']['name'] if kafka else 'hearth'}-kafka-bootstrap:9092",
             "QUARKUS_HTTP_HOST": "0.0.0.0",
             "QUARKUS_HTTP_PORT": str(port),
-            "QUARKUS_DATASOURCE_REACTIVE_URL": f"postgresql://hearth-db-rw:5432/{database}",
-            "QUARKUS_DATASOURCE_JDBC_URL": f"jdbc:postgresql://hearth-db-rw:5432/{database}",
         }
+        if db:
+            want["QUARKUS_DATASOURCE_REACTIVE_URL"] = f"postgresql://hearth-db-rw:5432/{database}"
+            want["QUARKUS_DATASOURCE_JDBC_URL"] = f"jdbc:postgresql://hearth-db-rw:5432/{database}"
         for k, v in want.items():
             if data.get(k) != v:
                 self.fail(f"ConfigMap/{svc}-config: {k}={data.get(k)!r}, expected {v!r}")
+        creds = (self.get("Secret", f"{svc}-config-creds") or {}).get("stringData") or {}
+        if not db:
+            for k in sorted(k for k in {**data, **creds} if k.startswith("QUARKUS_DATASOURCE_")):
+                self.fail(f"{svc} owns no database but is given {k}")
+            return
         if self.name != "dev":
             return
-        creds = (self.get("Secret", f"{svc}-config-creds") or {}).get("stringData") or {}
         role = (self.get("Secret", f"hearth-db-{db}") or {}).get("stringData") or {}
         keys = {"QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD"}
         if svc == "template-service":
@@ -321,6 +329,8 @@ class Overlay:
         sql = [s.strip().rstrip(";") for s in spec["bootstrap"]["initdb"].get("postInitApplicationSQL", [])]
         roles = {r["name"]: r for r in spec.get("managed", {}).get("roles", [])}
         for svc, (_, db, _, _) in SERVICES.items():
+            if not db:
+                continue
             role = f"hearth_{db}"
             for stmt in (f"CREATE ROLE {role} LOGIN", f"CREATE SCHEMA {db} AUTHORIZATION {role}",
                          f"ALTER ROLE {role} SET search_path = {db}"):

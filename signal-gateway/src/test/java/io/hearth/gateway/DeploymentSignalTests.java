@@ -11,7 +11,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /** A hook's signal posted to its deployment's pre-signed URL, as the agent (or Heat's hooks) send it. */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class DeploymentSignalTests {
 
     @Inject

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.not;
 import io.hearth.gateway.health.ProjectionLiveness;
 import io.hearth.gateway.health.ProjectionReadiness;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** What operators see of the gateway: readiness of the projection and its producers, bounded metrics. */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class GatewayOperationsTests {
 
     @Inject

@@ -13,7 +13,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /** An agent polling its server's metadata: plain polls, long-polls, check-ins, deleted servers. */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class MetadataEndpointTests {
 
     @Inject

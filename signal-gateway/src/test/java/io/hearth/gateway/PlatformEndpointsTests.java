@@ -1,11 +1,25 @@
 package io.hearth.gateway;
 
-import io.hearth.testsupport.HearthTestResource;
+import static org.hamcrest.Matchers.containsStringIgnoringCase;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+
+import io.hearth.gateway.health.ProjectionReadiness;
+import io.hearth.testsupport.BrokerTestResource;
 import io.hearth.testsupport.PlatformEndpointsContract;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class PlatformEndpointsTests extends PlatformEndpointsContract {
+
+    /** The gateway owns nothing durable: its readiness is Kafka's and its projection's, no database's. */
+    @Test
+    void isReadyWithoutADatabase() {
+        ready().body("checks.name", hasItem(ProjectionReadiness.NAME))
+                .body("checks.name", everyItem(not(containsStringIgnoringCase("PostgreSQL"))));
+    }
 }

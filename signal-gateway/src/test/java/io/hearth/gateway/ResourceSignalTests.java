@@ -12,7 +12,7 @@ import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.service.MetadataStore;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * the tenant's token): the deployment of that resource is signalled like the agent signals it.
  */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class ResourceSignalTests {
 
     @Inject

@@ -11,7 +11,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /** Requests whose pre-signed URL does not hold are refused with 403 before anything is published. */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class SignatureTests {
 
     private static final String BODY = "{\"deploy_stdout\": \"forged\", \"deploy_status_code\": 0}";

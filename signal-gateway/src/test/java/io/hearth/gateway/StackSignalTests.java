@@ -9,7 +9,7 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /** WaitConditionHandle signals and scaling-policy alarm URLs. */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class StackSignalTests {
 
     @Inject

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hearth.gateway.messaging.MetadataConsumer;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.signing.PresignedUrls;
-import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.BrokerTestResource;
 import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * the agent give up a valid signal. A wrong signature is still 403.
  */
 @QuarkusTest
-@WithTestResource(HearthTestResource.class)
+@WithTestResource(BrokerTestResource.class)
 class StartingGatewayTests {
 
     @Inject

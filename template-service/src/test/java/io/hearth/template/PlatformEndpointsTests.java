@@ -1,11 +1,11 @@
 package io.hearth.template;
 
 import io.hearth.testsupport.HearthTestResource;
-import io.hearth.testsupport.PlatformEndpointsContract;
+import io.hearth.testsupport.EventingEndpointsContract;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
-class PlatformEndpointsTests extends PlatformEndpointsContract {
+class PlatformEndpointsTests extends EventingEndpointsContract {
 }

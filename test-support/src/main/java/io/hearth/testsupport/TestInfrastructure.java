@@ -2,6 +2,7 @@ package io.hearth.testsupport;
 
 import io.hearth.contracts.Topics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -16,8 +17,8 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.jboss.logging.Logger;
 
 /**
- * The Kafka broker and PostgreSQL server of a test JVM, started once and shared by every
- * test class. {@code KAFKA_BOOTSTRAP_SERVERS} names an external broker to use instead of
+ * The Kafka broker and PostgreSQL server of a test JVM, each started once, when first needed, and
+ * shared by every test class. {@code KAFKA_BOOTSTRAP_SERVERS} names an external broker to use instead of
  * the in-process one; {@code HEARTH_TEST_DB_URL} (a JDBC URL), {@code HEARTH_TEST_DB_USER} and
  * {@code HEARTH_TEST_DB_PASSWORD} name an external PostgreSQL instead of the embedded one.
  * Hearth's topics are created on the broker either way.
@@ -28,8 +29,8 @@ public final class TestInfrastructure {
     private static TestInfrastructure instance;
 
     private final String kafkaBootstrapServers;
-    private final Database database;
-    private final AutoCloseable[] owned;
+    private final List<AutoCloseable> owned = new ArrayList<>();
+    private Database database;
     private final String runId = UUID.randomUUID().toString().substring(0, 8);
 
     /**
@@ -46,21 +47,23 @@ public final class TestInfrastructure {
         }
     }
 
-    private TestInfrastructure(String kafkaBootstrapServers, Database database, AutoCloseable... owned) {
+    private TestInfrastructure(String kafkaBootstrapServers, InProcessKafka kafka) {
         this.kafkaBootstrapServers = kafkaBootstrapServers;
-        this.database = database;
-        this.owned = owned;
+        if (kafka != null) {
+            owned.add(kafka);
+        }
     }
 
-    /** The shared infrastructure, started on first use (again after {@link #stop()}). */
+    /**
+     * The shared infrastructure, its broker started on first use (again after {@link #stop()}); the
+     * database starts on the first call of {@link #database()}, so a service without one never starts it.
+     */
     public static synchronized TestInfrastructure get() {
         if (instance == null) {
             try {
                 InProcessKafka kafka = external("KAFKA_BOOTSTRAP_SERVERS") ? null : startKafka();
-                EmbeddedPostgres postgres = external("HEARTH_TEST_DB_URL") ? null : startPostgres();
                 instance = new TestInfrastructure(
-                        kafka == null ? System.getenv("KAFKA_BOOTSTRAP_SERVERS") : kafka.bootstrapServers(),
-                        postgres == null ? externalDatabase() : embeddedDatabase(postgres), kafka, postgres);
+                        kafka == null ? System.getenv("KAFKA_BOOTSTRAP_SERVERS") : kafka.bootstrapServers(), kafka);
                 createTopics(instance.kafkaBootstrapServers);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start the test infrastructure: " + e.getMessage(), e);
@@ -75,11 +78,7 @@ public final class TestInfrastructure {
      */
     public static synchronized void stop() {
         if (instance != null) {
-            for (AutoCloseable closeable : instance.owned) {
-                if (closeable != null) {
-                    closeQuietly(closeable);
-                }
-            }
+            instance.owned.forEach(TestInfrastructure::closeQuietly);
             instance = null;
         }
     }
@@ -89,8 +88,19 @@ public final class TestInfrastructure {
         return kafkaBootstrapServers;
     }
 
-    /** The PostgreSQL server. */
-    public Database database() {
+    /** The PostgreSQL server, started on first use. */
+    public synchronized Database database() {
+        if (database == null) {
+            try {
+                EmbeddedPostgres postgres = external("HEARTH_TEST_DB_URL") ? null : startPostgres();
+                if (postgres != null) {
+                    owned.add(postgres);
+                }
+                database = postgres == null ? externalDatabase() : embeddedDatabase(postgres);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the test database: " + e.getMessage(), e);
+            }
+        }
         return database;
     }
 

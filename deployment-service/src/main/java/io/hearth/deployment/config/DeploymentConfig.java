@@ -1,6 +1,6 @@
 package io.hearth.deployment.config;
 
-import io.hearth.contracts.expr.EvaluationLimits;
+import io.hearth.hot.functions.EvaluationLimits;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.expr.RuntimeResolver;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.hot.functions.RuntimeResolver;
 import java.util.Optional;
 import java.util.function.Function;
 

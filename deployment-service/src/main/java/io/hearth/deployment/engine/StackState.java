@@ -2,18 +2,17 @@ package io.hearth.deployment.engine;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.expr.EvaluationContext;
-import io.hearth.contracts.expr.EvaluationLimits;
-import io.hearth.contracts.expr.HotVersion;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.hot.functions.EvaluationContext;
+import io.hearth.hot.functions.EvaluationLimits;
+import io.hearth.hot.functions.HotVersion;
+import io.hearth.hot.functions.StackIdentity;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
-import org.hibernate.FlushMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -24,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.hibernate.FlushMode;
 
 /**
  * One step's view of a stack: its row, its plan and all its resource rows (current ones and those

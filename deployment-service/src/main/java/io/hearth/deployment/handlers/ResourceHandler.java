@@ -3,6 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.hot.types.ResourceTypes;
 import io.smallrye.mutiny.Uni;
 import java.util.Set;
 
@@ -31,10 +32,15 @@ public interface ResourceHandler {
 
     /**
      * How a change of properties is applied ({@code _needs_update}, {@code update_allowed}): the call
-     * holds the new properties and the previous ones, which differ.
+     * holds the new properties and the previous ones, which differ. By default the resource-type
+     * catalogue decides, the one template-service's update preview asks too
+     * ({@link ResourceTypes#updatesInPlace}): in place when every changed property is
+     * {@code update_allowed}, else a replacement.
      */
     default UpdateKind updateKind(ResourceCall call) {
-        return UpdateKind.REPLACE;
+        Set<String> changed = ResourceTypes.changedProperties(call.previous(), call.properties());
+        return ResourceTypes.heat().updatesInPlace(call.row().type, changed) ? UpdateKind.IN_PLACE
+                : UpdateKind.REPLACE;
     }
 
     /** Updates the resource in place ({@code handle_update}); only called for {@link UpdateKind#IN_PLACE}. */

@@ -17,7 +17,6 @@ import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -27,9 +26,10 @@ import org.jboss.logging.Logger;
  * ({@code deployed_server.py}, the same without image and flavor). Create picks the server id (the
  * physical and reference id), asks the compute driver for an instance with a {@code CreateInstance}
  * command that carries the server's metadata URL, and waits until the instance's agent checks in
- * ({@link #checkedIn}); then the server is CREATE_COMPLETE with Heat's attributes. A change of
- * {@code metadata} (or of an update policy) is an update in place; any other change replaces the
- * server, since the compute driver neither renames, rebuilds nor resizes. Delete sends
+ * ({@link #checkedIn}); then the server is CREATE_COMPLETE with Heat's attributes. Which changes are
+ * made in place is the resource-type catalogue's {@code update_allowed} (the handler's default
+ * {@link #updateKind}): {@code metadata} or an update policy; any other change replaces the server,
+ * since the compute driver neither renames, rebuilds nor resizes. Delete sends
  * {@code DeleteInstance}, forgets the server's metadata (a tombstone for its key on
  * {@code hearth.server.metadata}; its deployments, which depend on it, were deleted before) and completes
  * at once: the driver is fire-and-forget.
@@ -47,10 +47,6 @@ public class ServerHandler implements ResourceHandler {
 
     /** The network the attributes show an address on when the server names none (devstack's default). */
     static final String DEFAULT_NETWORK = "private";
-
-    /** Properties whose change Heat applies to the running server ({@code update_allowed}, no rebuild). */
-    private static final Set<String> IN_PLACE = Set.of("metadata", "admin_pass", "flavor_update_policy",
-            "image_update_policy", "user_data_update_policy", "deployment_swift_data");
 
     private static final String METADATA_URL = "metadata_url";
     private static final String BOOT_ID = "boot_id";
@@ -105,15 +101,6 @@ public class ServerHandler implements ResourceHandler {
             return Uni.createFrom().item(new Outcome.Waiting(null));
         }
         return ResourceHandler.super.resume(call);
-    }
-
-    @Override
-    public UpdateKind updateKind(ResourceCall call) {
-        Set<String> changed = new HashSet<>();
-        call.properties().fieldNames().forEachRemaining(changed::add);
-        call.previous().fieldNames().forEachRemaining(changed::add);
-        changed.removeIf(key -> call.properties().path(key).equals(call.previous().path(key)));
-        return IN_PLACE.containsAll(changed) ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
     }
 
     @Override

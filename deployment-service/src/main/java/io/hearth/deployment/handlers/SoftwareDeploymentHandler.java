@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.py.Py;
-import io.hearth.contracts.py.PyError;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
@@ -17,6 +15,8 @@ import io.hearth.deployment.software.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
+import io.hearth.hot.py.Py;
+import io.hearth.hot.py.PyError;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigInteger;
@@ -32,7 +32,10 @@ import java.util.UUID;
  * a deployment (its id is the physical id) and waits until its hook signals, delete runs the DELETE action
  * the same way and then removes the deployment. Other actions complete at once. A deployment's terminal
  * status reaches its resource through {@link #settled}; the attributes are {@code deploy_stdout},
- * {@code deploy_stderr}, {@code deploy_status_code} and every output the config declares.
+ * {@code deploy_stderr}, {@code deploy_status_code} and every output the config declares. A change of
+ * an {@code update_allowed} property of the catalogue ({@code config}, {@code input_values},
+ * {@code actions}, {@code name}, {@code timeout}) is an update in place (the default {@link #updateKind});
+ * any other replaces the deployment.
  *
  * <p>Hearth's extension {@code timeout} (seconds, at least 1; absent: only the stack's timeout applies):
  * a waiting action wakes {@code timeout} seconds after it started (the engine's durable timer, through
@@ -49,9 +52,6 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     /** Hearth's per-deployment timeout property, in seconds. */
     public static final String TIMEOUT = "timeout";
 
-    /** Heat's {@code update_allowed} properties (StructuredDeployment's input_key and validation too), and timeout. */
-    private static final Set<String> UPDATE_ALLOWED = Set.of("config", "input_values", "actions", "name",
-            "input_key", "input_values_validate", TIMEOUT);
     /** Longer timeouts wait as long as this (a century): past it, the stack's own timeout has long come. */
     private static final long LONGEST_TIMEOUT_SECS = 100L * 366 * 24 * 3600;
     private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
@@ -139,19 +139,6 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
             return settled(call, d);
         });
-    }
-
-    /**
-     * A change of {@code config}, {@code input_values}, {@code actions}, {@code name} or {@code timeout} is
-     * applied in place.
-     */
-    @Override
-    public UpdateKind updateKind(ResourceCall call) {
-        Set<String> changed = new HashSet<>();
-        call.properties().fieldNames().forEachRemaining(changed::add);
-        call.previous().fieldNames().forEachRemaining(changed::add);
-        changed.removeIf(key -> call.properties().path(key).equals(call.previous().path(key)));
-        return UPDATE_ALLOWED.containsAll(changed) ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
     }
 
     /**

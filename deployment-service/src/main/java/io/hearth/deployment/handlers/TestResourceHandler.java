@@ -3,7 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;

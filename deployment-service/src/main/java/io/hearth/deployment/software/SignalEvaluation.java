@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.py.Py;
+import io.hearth.hot.py.Py;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

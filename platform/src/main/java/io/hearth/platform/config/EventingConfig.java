@@ -4,13 +4,9 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** Settings of the outbox relay and the idempotent consumers. */
+/** Settings of the outbox relay and the idempotent consumers, beside the event source of {@link EventSourceConfig}. */
 @ConfigMapping(prefix = "hearth.eventing")
-public interface EventingConfig {
-
-    /** The name this service puts in the CloudEvents {@code source} attribute. */
-    @WithDefault("${quarkus.application.name:hearth}")
-    String source();
+public interface EventingConfig extends EventSourceConfig {
 
     /** Outbox relay settings. */
     Relay relay();

@@ -2,7 +2,7 @@ package io.hearth.gateway.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.gateway.config.GatewayConfig;
-import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.config.EventSourceConfig;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -38,7 +38,7 @@ public class SignalPublisher {
     public SignalPublisher(
             @Channel(SIGNALS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> signals,
             @Channel(SCALING) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024) MutinyEmitter<String> scaling,
-            EventingConfig eventing, GatewayConfig config) {
+            EventSourceConfig eventing, GatewayConfig config) {
         this.signals = signals;
         this.scaling = scaling;
         this.source = eventing.source();

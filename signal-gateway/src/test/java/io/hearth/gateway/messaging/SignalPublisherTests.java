@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.gateway.config.GatewayConfig;
-import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.config.EventSourceConfig;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -56,7 +56,7 @@ class SignalPublisherTests {
             }
             throw new UnsupportedOperationException(method);
         });
-        EventingConfig eventing = proxy(EventingConfig.class, (method, args) -> "/hearth/signal-gateway");
+        EventSourceConfig eventing = proxy(EventSourceConfig.class, (method, args) -> "/hearth/signal-gateway");
         GatewayConfig config = proxy(GatewayConfig.class, (method, args) -> Duration.ofMillis(200));
         return new SignalPublisher(emitter, emitter, eventing, config);
     }

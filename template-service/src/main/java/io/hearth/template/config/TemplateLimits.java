@@ -1,7 +1,7 @@
 package io.hearth.template.config;
 
-import io.hearth.contracts.expr.EvaluationLimits;
-import io.hearth.template.template.read.ReaderOptions;
+import io.hearth.hot.functions.EvaluationLimits;
+import io.hearth.hot.read.ReaderOptions;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 

@@ -1,10 +1,10 @@
 package io.hearth.template.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.hot.types.ResourceType;
+import io.hearth.hot.types.ResourceTypeSchemas;
+import io.hearth.hot.types.ResourceTypes;
 import io.hearth.platform.rest.ApiException;
-import io.hearth.template.template.types.ResourceType;
-import io.hearth.template.template.types.ResourceTypeSchemas;
-import io.hearth.template.template.types.ResourceTypes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

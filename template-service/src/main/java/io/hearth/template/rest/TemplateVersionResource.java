@@ -1,8 +1,8 @@
 package io.hearth.template.rest;
 
-import io.hearth.contracts.expr.ExpressionException;
-import io.hearth.contracts.expr.HotFunctionCatalog;
-import io.hearth.contracts.expr.HotVersion;
+import io.hearth.hot.functions.ExpressionException;
+import io.hearth.hot.functions.HotFunctionCatalog;
+import io.hearth.hot.functions.HotVersion;
 import io.hearth.platform.rest.ApiException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

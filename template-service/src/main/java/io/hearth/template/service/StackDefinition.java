@@ -2,7 +2,8 @@ package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.template.template.read.SourceMap;
+import io.hearth.hot.HeatEnvironment;
+import io.hearth.hot.read.SourceMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.CreateStackRequest;

@@ -1,9 +1,9 @@
 package io.hearth.template.service;
 
-import io.hearth.contracts.expr.StackIdentity;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.rest.DatabaseErrors;

@@ -1,0 +1,33 @@
+package io.hearth.hot.params;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The types a HOT parameter may have. HOT takes only these lower-case names: CloudFormation's
+ * {@code String}, {@code Number}, {@code CommaDelimitedList} and {@code Json} are refused in a
+ * HOT template with {@code Invalid type (String)}, as Heat's {@code HOTParamSchema.TYPES} does.
+ */
+public enum ParameterType {
+    STRING("string"),
+    NUMBER("number"),
+    COMMA_DELIMITED_LIST("comma_delimited_list"),
+    JSON("json"),
+    BOOLEAN("boolean");
+
+    private final String hotName;
+
+    ParameterType(String hotName) {
+        this.hotName = hotName;
+    }
+
+    /** The name used in templates, e.g. {@code comma_delimited_list}. */
+    public String hotName() {
+        return hotName;
+    }
+
+    /** The type a template names, matched exactly (HOT names are lower case). */
+    public static Optional<ParameterType> fromHotName(String name) {
+        return Arrays.stream(values()).filter(t -> t.hotName.equals(name)).findFirst();
+    }
+}

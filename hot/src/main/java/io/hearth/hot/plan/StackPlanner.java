@@ -1,0 +1,281 @@
+package io.hearth.hot.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.plan.PlannedOutput;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.TemplateException;
+import io.hearth.hot.TemplateProblem;
+import io.hearth.hot.functions.EvaluationContext;
+import io.hearth.hot.functions.EvaluationLimits;
+import io.hearth.hot.functions.Evaluator;
+import io.hearth.hot.functions.ExpressionException;
+import io.hearth.hot.functions.HotVersion;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.params.ParameterResolver;
+import io.hearth.hot.params.ResolvedParameters;
+import io.hearth.hot.read.SourcePath;
+import io.hearth.hot.types.ResourceRegistry;
+import io.hearth.hot.types.ResourceValidator;
+import io.hearth.hot.types.TypeResolution;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a validated template, its environment and the user's parameters into a plan:
+ * parameter values resolved and checked against their constraints, every static intrinsic
+ * function evaluated (runtime references stay as function nodes for deployment-service), each resource's type mapped through the environment and its properties checked
+ * against the type's schema, each resource's dependencies (depends_on, get_resource,
+ * get_attr) found and the resources put in an order that respects them. Every problem is
+ * reported, not only the first. Evaluation is held to {@link EvaluationLimits}: each function's
+ * result, and all the resources' and outputs' evaluated values together.
+ */
+public final class StackPlanner {
+
+    /** What {@code get_param} says of a parameter without a value. */
+    private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
+
+    private final EvaluationLimits limits;
+
+    /** A planner evaluating under the default limits. */
+    public StackPlanner() {
+        this(EvaluationLimits.DEFAULTS);
+    }
+
+    /** A planner evaluating under the given limits (the service's, from {@code hearth.template.limits}). */
+    public StackPlanner(EvaluationLimits limits) {
+        this.limits = limits;
+    }
+
+    /**
+     * Plans a template.
+     *
+     * @param template          the validated template
+     * @param environment       the stack's environment, or null
+     * @param requestParameters the request's parameters, or null
+     * @param files             the request's files by name (what get_file reads)
+     * @param stack             the stack's name, id and tenant (OS::stack_name, ...)
+     * @throws TemplateException with every problem found
+     */
+    public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
+            Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
+        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true);
+    }
+
+    /**
+     * Checks a template as Heat's template-validate does (a stack with {@code strict_validate}
+     * off): everything {@link #plan} checks, except that parameters need no values and the values
+     * given are not checked against their constraints; a {@code get_param} of a parameter without
+     * a value is not an error.
+     *
+     * @param template    the validated template
+     * @param environment the environment, or null
+     * @param files       the files by name (what get_file reads)
+     * @param stack       the stack's name, id and tenant as far as they are known
+     * @throws TemplateException with every problem found
+     */
+    public void validate(JsonNode template, JsonNode environment, Map<String, String> files, StackIdentity stack) {
+        plan(template, environment, null, files, stack, null, true, false);
+    }
+
+    private StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
+            Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
+            boolean strict) {
+        List<TemplateProblem> problems = new ArrayList<>();
+        ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
+        problems.addAll(strict ? resolved.problems() : resolved.definitionProblems());
+        Map<String, JsonNode> parameters = resolved.values();
+        // a parameter that is defined but whose value was refused is reported once, where it is defined
+        Set<String> refused = new LinkedHashSet<>(resolved.section().parameters().keySet());
+        refused.removeAll(parameters.keySet());
+        ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
+        problems.addAll(registry.problems());
+        ResourceValidator validator = new ResourceValidator(registry, files.keySet());
+        JsonNode resources = template.path("resources");
+        Set<String> names = new LinkedHashSet<>();
+        resources.fieldNames().forEachRemaining(names::add);
+        EvaluationContext context = EvaluationContext.builder(HotVersion.of(template.get("heat_template_version").asText()))
+                .parameters(parameters).files(files).conditions(template.get("conditions")).stack(stack)
+                .resourceNames(names).limits(limits).build();
+        Sections sections = new Sections(context, problems, refused);
+        Map<String, PlannedResource> planned = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String name = entry.getKey();
+            JsonNode definition = entry.getValue();
+            String path = "resources." + name;
+            if (definition.has("condition")
+                    && !sections.enabled(definition.get("condition"), "resources", name, "condition")) {
+                continue;
+            }
+            JsonNode properties = sections.evaluate(definition.get("properties"), "resources", name, "properties");
+            JsonNode metadata = sections.evaluate(definition.get("metadata"), "resources", name, "metadata");
+            Set<String> dependsOn = new LinkedHashSet<>();
+            JsonNode explicit = definition.get("depends_on");
+            if (explicit != null) {
+                (explicit.isArray() ? explicit : JsonNodeFactory.instance.arrayNode().add(explicit))
+                        .forEach(d -> dependsOn.add(d.asText()));
+            }
+            for (String target : dependsOn) {
+                if (!resources.has(target)) {
+                    // Heat's InvalidTemplateReference, keyed by the resource's name
+                    problems.add(new TemplateProblem(path + ".depends_on", "The specified reference \"" + target
+                            + "\" (in " + name + ") is incorrect."));
+                }
+            }
+            // get_resource and get_attr to a resource not in the template were refused as they were evaluated
+            Set<String> implied = new LinkedHashSet<>();
+            collectReferences(properties, implied);
+            collectReferences(metadata, implied);
+            implied.stream().filter(resources::has).forEach(dependsOn::add);
+            if (dependsOn.contains(name)) {
+                problems.add(new TemplateProblem(path, "a resource cannot depend on itself"));
+            }
+            checkAttributes(validator, resources, properties, path + ".properties", problems);
+            checkAttributes(validator, resources, metadata, path + ".metadata", problems);
+            List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
+            problems.addAll(invalid);
+            TypeResolution type = validator.resolve(name, definition.get("type").asText());
+            JsonNode policy = definition.get("deletion_policy");
+            planned.put(name, new PlannedResource(name,
+                    type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
+                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText()));
+        }
+        Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
+        template.path("outputs").fields().forEachRemaining(entry -> {
+            JsonNode output = entry.getValue();
+            if (output.has("condition")
+                    && !sections.enabled(output.get("condition"), "outputs", entry.getKey(), "condition")) {
+                return;
+            }
+            JsonNode description = output.get("description");
+            JsonNode value = sections.evaluate(output.get("value"), "outputs", entry.getKey(), "value");
+            checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
+            outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
+        });
+        if (!strict) {
+            problems.removeIf(problem -> NOT_PROVIDED.matcher(problem.message()).matches());
+        }
+        if (!problems.isEmpty()) {
+            throw new TemplateException(problems);
+        }
+        JsonNode description = template.get("description");
+        return new StackPlan(template.get("heat_template_version").asText(),
+                description == null ? null : description.asText(), parameters,
+                DependencyOrder.sort(withoutDisabled(planned)), outputs, timeoutMins, disableRollback);
+    }
+
+    /** The definition with its properties as planned (get_param resolved), for validation. */
+    private static JsonNode withProperties(JsonNode definition, JsonNode properties) {
+        ObjectNode copy = ((ObjectNode) definition).deepCopy();
+        if (properties == null) {
+            copy.remove("properties");
+        } else {
+            copy.set("properties", properties);
+        }
+        return copy;
+    }
+
+    /**
+     * Evaluates a template's sections one after another under one budget (what those before hold counts
+     * against the limits), and records each section's problem.
+     */
+    private static final class Sections {
+        private final Evaluator evaluator;
+        private final List<TemplateProblem> problems;
+        private final Set<String> refusedParameters;
+
+        Sections(EvaluationContext context, List<TemplateProblem> problems, Set<String> refusedParameters) {
+            this.evaluator = new Evaluator(context);
+            this.problems = problems;
+            this.refusedParameters = refusedParameters;
+        }
+
+        /** The value with every static function evaluated; runtime references stay as function nodes. */
+        JsonNode evaluate(JsonNode value, String... location) {
+            if (value == null) {
+                return null;
+            }
+            try {
+                return evaluator.evaluate(value, location);
+            } catch (ExpressionException e) {
+                boolean alreadyReported = refusedParameters.stream()
+                        .anyMatch(p -> e.heatMessage().equals("The Parameter (" + p + ") was not provided."));
+                if (!alreadyReported) {
+                    problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                }
+                return value;
+            }
+        }
+
+        /** Whether a resource's or output's {@code condition} holds; a bad condition is a problem. */
+        boolean enabled(JsonNode condition, String... location) {
+            try {
+                return evaluator.evaluateCondition(condition, location);
+            } catch (ExpressionException e) {
+                problems.add(new TemplateProblem(e.path(), e.heatMessage()));
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Heat's check of each {@code get_attr} against the referenced resource's type: an attribute
+     * the type does not have is refused ({@code The Referenced Attribute (pw valeu) is incorrect.}).
+     * References to resources not in the template were already refused by the evaluation.
+     */
+    private static void checkAttributes(ResourceValidator validator, JsonNode resources, JsonNode value, String path,
+            List<TemplateProblem> problems) {
+        if (value == null) {
+            return;
+        }
+        if (value.isObject()) {
+            if (value.size() == 1 && value.has("get_attr") && value.get("get_attr").isArray()
+                    && resources.has(value.get("get_attr").path(0).asText())) {
+                validator.checkGetAttr(SourcePath.key(path, "get_attr"), value.get("get_attr"), resources)
+                        .ifPresent(problems::add);
+            }
+            value.fields().forEachRemaining(e -> checkAttributes(validator, resources, e.getValue(),
+                    SourcePath.key(path, e.getKey()), problems));
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                checkAttributes(validator, resources, value.get(i), SourcePath.index(path, i), problems);
+            }
+        }
+    }
+
+    /**
+     * The resources with their dependencies on resources whose condition is false dropped: Heat
+     * allows such references (they resolve to nothing) and creates the rest without waiting.
+     */
+    private static Map<String, PlannedResource> withoutDisabled(Map<String, PlannedResource> planned) {
+        Map<String, PlannedResource> kept = new LinkedHashMap<>();
+        planned.forEach((name, r) -> kept.put(name, r.dependsOn().stream().allMatch(planned::containsKey) ? r
+                : new PlannedResource(r.name(), r.type(), r.properties(),
+                        r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
+                        r.deletionPolicy())));
+        return kept;
+    }
+
+    private static void collectReferences(JsonNode node, Set<String> into) {
+        if (node == null) {
+            return;
+        }
+        if (node.isObject() && node.size() == 1) {
+            if (node.has("get_resource")) {
+                into.add(node.get("get_resource").asText());
+            } else if (node.has("get_attr") && node.get("get_attr").isArray()) {
+                into.add(node.get("get_attr").path(0).asText());
+            }
+        }
+        node.elements().forEachRemaining(child -> collectReferences(child, into));
+    }
+}

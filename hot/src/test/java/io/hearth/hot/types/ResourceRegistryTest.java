@@ -1,0 +1,222 @@
+package io.hearth.hot.types;
+
+import static io.hearth.hot.types.Yaml.yaml;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hearth.hot.TemplateProblem;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The environment's resource_registry: mappings, wildcards, per-resource entries, unknown types. */
+class ResourceRegistryTest {
+
+    private static ResourceRegistry registry(String environment) {
+        return ResourceRegistry.fromEnvironment(yaml(environment));
+    }
+
+    private static String resolvedName(ResourceRegistry registry, String type, String resource) {
+        TypeResolution r = registry.resolve(type, resource);
+        assertThat(r).isInstanceOf(TypeResolution.Resolved.class);
+        return ((TypeResolution.Resolved) r).type().name();
+    }
+
+    @Test
+    void knownTypesResolveToThemselves() {
+        TypeResolution r = ResourceRegistry.empty().resolve("OS::Heat::SoftwareConfig", "cfg");
+        assertThat(r).isInstanceOfSatisfying(TypeResolution.Resolved.class, resolved -> {
+            assertThat(resolved.type().name()).isEqualTo("OS::Heat::SoftwareConfig");
+            assertThat(resolved.mapped()).isFalse();
+        });
+    }
+
+    @Test
+    void plainMapping() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::Net": "OS::Heat::None"
+                """);
+        TypeResolution r = registry.resolve("OS::Neutron::Net", "net");
+        assertThat(r).isInstanceOfSatisfying(TypeResolution.Resolved.class, resolved -> {
+            assertThat(resolved.type().name()).isEqualTo("OS::Heat::None");
+            assertThat(resolved.chain()).containsExactly("OS::Neutron::Net", "OS::Heat::None");
+        });
+        assertThat(registry.resolve("OS::Neutron::Port", "port")).isInstanceOf(TypeResolution.Unknown.class);
+    }
+
+    @Test
+    void wildcardMapping() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::*": "OS::Heat::None"
+                """);
+        assertThat(resolvedName(registry, "OS::Neutron::Port", "port")).isEqualTo("OS::Heat::None");
+        assertThat(resolvedName(registry, "OS::Neutron::SecurityGroup", "sg")).isEqualTo("OS::Heat::None");
+        assertThat(registry.resolve("OS::Cinder::Volume", "vol")).isInstanceOf(TypeResolution.Unknown.class);
+    }
+
+    @Test
+    void wildcardToWildcardKeepsTheSuffix() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "My::Config::*": "OS::Heat::*"
+                """);
+        assertThat(resolvedName(registry, "My::Config::SoftwareConfig", "c")).isEqualTo("OS::Heat::SoftwareConfig");
+        assertThat(registry.resolve("My::Config::Nothing", "c")).isInstanceOf(TypeResolution.Unknown.class);
+    }
+
+    @Test
+    void wildcardManyToOneDoesNotCatchItsOwnTarget() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Heat::*": "OS::Heat::None"
+                """);
+        assertThat(resolvedName(registry, "OS::Heat::None", "n")).isEqualTo("OS::Heat::None");
+        // user entries come before the built-in types, as in Heat
+        assertThat(resolvedName(registry, "OS::Heat::SoftwareConfig", "c")).isEqualTo("OS::Heat::None");
+    }
+
+    @Test
+    void perResourceMappingAppliesToThatResourceOnly() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  resources:
+                    test_server:
+                      "OS::Nova::Server": "OS::Heat::None"
+                      hooks: pre-create
+                """);
+        assertThat(resolvedName(registry, "OS::Nova::Server", "test_server")).isEqualTo("OS::Heat::None");
+        assertThat(resolvedName(registry, "OS::Nova::Server", "prod_server")).isEqualTo("OS::Nova::Server");
+        assertThat(registry.problems()).isEmpty();
+    }
+
+    @Test
+    void perResourceMappingWinsOverTopLevel() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Nova::Server": "OS::Heat::DeployedServer"
+                  resources:
+                    stub: {"OS::Nova::Server": "OS::Heat::None"}
+                """);
+        assertThat(resolvedName(registry, "OS::Nova::Server", "stub")).isEqualTo("OS::Heat::None");
+        assertThat(resolvedName(registry, "OS::Nova::Server", "other")).isEqualTo("OS::Heat::DeployedServer");
+    }
+
+    @Test
+    void mappingsChain() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "My::Server": "My::Compute"
+                  "My::Compute": "OS::Nova::Server"
+                """);
+        TypeResolution r = registry.resolve("My::Server", "s");
+        assertThat(r).isInstanceOfSatisfying(TypeResolution.Resolved.class, resolved -> assertThat(resolved.chain())
+                .containsExactly("My::Server", "My::Compute", "OS::Nova::Server"));
+    }
+
+    @Test
+    void aMappingToNothingFallsBackToTheNextCandidate() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::Port": "OS::Neutron::Missing"
+                  "OS::Neutron::*": "OS::Heat::None"
+                """);
+        assertThat(resolvedName(registry, "OS::Neutron::Port", "p")).isEqualTo("OS::Heat::None");
+    }
+
+    @Test
+    void heatsDefaultEnvironmentMapsQuantumToNeutron() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::Net": "OS::Heat::None"
+                """);
+        assertThat(resolvedName(registry, "OS::Quantum::Net", "net")).isEqualTo("OS::Heat::None");
+    }
+
+    @Test
+    void nullRemovesEarlierEntries() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::Net": "OS::Heat::None"
+                  "OS::Neutron::Port": "OS::Heat::None"
+                """);
+        registry.load(yaml("{\"OS::Neutron::*\": null}"));
+        assertThat(registry.entries()).isEmpty();
+        assertThat(registry.resolve("OS::Neutron::Net", "n")).isInstanceOf(TypeResolution.Unknown.class);
+    }
+
+    @Test
+    void unknownTypeNamesTheTypeAndTheLineThatWouldMapIt() {
+        ResourceValidator validator = new ResourceValidator(ResourceRegistry.empty(), Set.of());
+        assertThat(validator.validate("port", yaml("type: OS::Neutron::Port"))).containsExactly(new TemplateProblem(
+                "resources.port.type",
+                "Unknown resource type OS::Neutron::Port. Map it in the environment: resource_registry: "
+                        + "{\"OS::Neutron::Port\": \"OS::Heat::None\"}"));
+    }
+
+    @Test
+    void mappedResourcesAreValidatedAgainstTheirNewType() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::*": "OS::Heat::None"
+                  "My::Deployment": "OS::Heat::SoftwareDeployment"
+                """);
+        ResourceValidator validator = new ResourceValidator(registry, Set.of());
+        assertThat(validator.validate("port", yaml("""
+                type: OS::Neutron::Port
+                properties: {network: private, fixed_ips: [{ip_address: 10.0.0.2}]}
+                """))).isEmpty();
+        assertThat(validator.validate("dep", yaml("""
+                type: My::Deployment
+                properties: {config: c}
+                """))).containsExactly(new TemplateProblem("resources.dep.properties", "Property server not assigned"));
+    }
+
+    @Test
+    void templateResourcesAreNotSupportedYet() {
+        ResourceValidator withFile = new ResourceValidator(ResourceRegistry.empty(), Set.of("lb_server.yaml"));
+        assertThat(withFile.validate("member", yaml("type: lb_server.yaml"))).containsExactly(new TemplateProblem(
+                "resources.member.type",
+                "Template resources (nested stacks) are not supported yet: lb_server.yaml is in the stack's files, "
+                        + "but Hearth cannot create a nested stack from it"));
+        ResourceValidator withoutFile = ResourceValidator.standard();
+        assertThat(withoutFile.validate("member", yaml("type: lb_server.yaml"))).containsExactly(new TemplateProblem(
+                "resources.member.type",
+                "Could not fetch remote template \"lb_server.yaml\": it is not in the stack's files, and template "
+                        + "resources (nested stacks) are not supported yet"));
+    }
+
+    @Test
+    void aTypeMappedToATemplateIsATemplateResource() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "My::WebServer": "web_server.yaml"
+                """);
+        assertThat(registry.resolve("My::WebServer", "web"))
+                .isEqualTo(new TypeResolution.NestedTemplate("My::WebServer", "web_server.yaml"));
+        ResourceValidator validator = new ResourceValidator(registry, Set.of("web_server.yaml"));
+        assertThat(validator.validate("web", yaml("type: My::WebServer"))).singleElement()
+                .satisfies(p -> assertThat(p.message()).startsWith("Template resources (nested stacks) are not "
+                        + "supported yet: web_server.yaml (the environment maps My::WebServer to it)"));
+    }
+
+    @Test
+    void mappingLoopsAreReported() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "A::B": "C::D"
+                  "C::D": "A::B"
+                """);
+        assertThat(registry.resolve("A::B", "x")).isInstanceOfSatisfying(TypeResolution.Unknown.class,
+                u -> assertThat(u.message()).startsWith("The resource_registry maps A::B in a loop: A::B -> C::D -> A::B"));
+    }
+
+    @Test
+    void entriesThatAreNotTypeNamesAreProblems() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "OS::Neutron::Net": 42
+                """);
+        assertThat(registry.problems()).containsExactly(new TemplateProblem("resource_registry.OS::Neutron::Net",
+                "A resource_registry entry maps a type to a type name (or a template); got 42"));
+    }
+}
