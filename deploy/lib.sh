@@ -200,6 +200,76 @@ stop_process() {
 # so that its supervisor restarts it, instead of leaving a process whose threads may have died.
 JVM_SAFETY_OPTS=(-XX:+ExitOnOutOfMemoryError)
 
+# ---------------------------------------------------------------------------------------------
+# Memory budget (docs/benchmarks.md, "Memory", measures what each setting costs or saves): the JVM
+# options, allocator and thread settings of every component, in this one place (k8s/ carries the same
+# values). HEARTH_MEMORY_BUDGET=0 starts everything as before the budget (a service -Xmx256m, Kafka
+# -Xmx512m; JVM, Quarkus, Kafka and PostgreSQL defaults), to compare. HEARTH_JAVA_OPTS (services, compute
+# driver) and HEARTH_KAFKA_JAVA_OPTS (broker) are appended, so they win.
+# ---------------------------------------------------------------------------------------------
+
+HEARTH_MEMORY_BUDGET=${HEARTH_MEMORY_BUDGET:-1}
+HEARTH_KAFKA_JAVA_OPTS=${HEARTH_KAFKA_JAVA_OPTS:-}
+
+# Every service JVM: the serial collector (G1's remembered sets and card tables cost each service about
+# 40 MB, for heaps of 100 MB), a heap that gives memory back once collected (free ratio 10-30 %), caps on
+# metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas.
+SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=160m
+  -XX:ReservedCodeCacheSize=64m)
+# Per service: its heap; the two services that do little work compile with C1 only (no C2 compiler arenas,
+# less compiled code).
+declare -A SERVICE_MEMORY_OPTS=(
+  [template-service]="-Xms16m -Xmx112m"
+  [deployment-service]="-Xms16m -Xmx112m"
+  [signal-gateway]="-Xms8m -Xmx64m -XX:TieredStopAtLevel=1"
+  [notifier]="-Xms8m -Xmx48m -XX:TieredStopAtLevel=1"
+)
+# Every service process: two malloc arenas (glibc gives busy threads arenas of their own, up to 8 per core).
+SERVICE_ENV=(MALLOC_ARENA_MAX=2)
+# The local compute driver (the agent in host mode).
+COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
+  -XX:TieredStopAtLevel=1)
+# The Kafka broker: JVM and environment.
+KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
+  -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m)
+KAFKA_ENV=(MALLOC_ARENA_MAX=2)
+# Broker settings appended to server.properties: the log cleaner's offset map (for the compacted topics) is
+# a heap buffer of 128 MB by default, allocated at start-up; 16 MB holds about 600,000 keys per pass.
+KAFKA_MEMORY_SETTINGS=(log.cleaner.dedupe.buffer.size=16777216)
+# PostgreSQL: settings given when deploy/up starts the cluster (one that already runs keeps its own).
+PG_MEMORY_SETTINGS=(shared_buffers=32MB)
+
+# JVM options of a service's processes.
+memory_jvm_opts() {
+  if ((HEARTH_MEMORY_BUDGET)); then
+    # shellcheck disable=SC2086
+    printf '%s ' ${SERVICE_MEMORY_OPTS[$1]} "${SERVICE_JVM_OPTS[@]}"
+  else
+    printf '%s ' -Xmx256m
+  fi
+}
+
+# Environment (NAME=value words) of a service's processes.
+memory_env() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${SERVICE_ENV[@]}"; fi; }
+
+compute_jvm_opts() {
+  if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${COMPUTE_JVM_OPTS[@]}"; else printf '%s ' -Xmx128m -XX:+UseSerialGC; fi
+}
+
+kafka_jvm_opts() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${KAFKA_JVM_OPTS[@]}"; else printf '%s ' -Xmx512m; fi; }
+kafka_env() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${KAFKA_ENV[@]}"; fi; }
+
+# Lines appended to the broker's server.properties.
+kafka_memory_settings() {
+  if ((HEARTH_MEMORY_BUDGET)); then
+    printf '# Memory budget (deploy/lib.sh)\n'
+    printf '%s\n' "${KAFKA_MEMORY_SETTINGS[@]}"
+  fi
+}
+
+# "-c name=value ..." for the postmaster (pg_ctl -o).
+pg_memory_options() { if ((HEARTH_MEMORY_BUDGET)); then printf -- '-c %s ' "${PG_MEMORY_SETTINGS[@]}"; fi; }
+
 supervisor_pid() { live_pid "$RUN_DIR/$1.supervisor.pid" "deploy/supervise $1 "; }
 
 # Starts <command> under deploy/supervise in <dir>, output appended to <log>; prints the command's pid.
@@ -357,6 +427,7 @@ min.insync.replicas=1
 default.replication.factor=1
 group.initial.rebalance.delay.ms=0
 EOF
+  kafka_memory_settings >>"$KAFKA_CONFIG"
   cat >"$KAFKA_ADMIN_CONFIG" <<EOF
 # Client settings of the CLI tools run by deploy/up: fail fast instead of waiting a minute.
 request.timeout.ms=5000
@@ -425,7 +496,9 @@ kafka_up() {
   start=$(now)
   (
     cd "$KAFKA_DIR" || exit 1
-    exec nohup java -Xmx512m -Dlog4j2.configurationFile="$DEPLOY_DIR/kafka/log4j2.properties" \
+    read -r -a jvm_opts <<<"$(kafka_jvm_opts) $HEARTH_KAFKA_JAVA_OPTS"
+    read -r -a jvm_env <<<"$(kafka_env)"
+    exec nohup env "${jvm_env[@]}" java "${jvm_opts[@]}" -Dlog4j2.configurationFile="$DEPLOY_DIR/kafka/log4j2.properties" \
       -cp "$KAFKA_LIB/*" kafka.Kafka "$KAFKA_CONFIG" >>"$LOG_DIR/kafka.log" 2>&1 </dev/null 9>&- # 9: the deploy lock
   ) &
   pid=$!
@@ -550,8 +623,15 @@ Set PGPORT to the port of one of them, or create one with: pg_createcluster <ver
   else
     step "Starting PostgreSQL cluster $ver/$name on 127.0.0.1:$PGPORT"
     start=$(now)
-    pg_ctl_cluster "$ver" "$name" start ||
-      die "pg_ctlcluster $ver $name start failed (see /var/log/postgresql/postgresql-$ver-$name.log)"
+    read -r -a pg_options <<<"$(pg_memory_options)"
+    if ((${#pg_options[@]} > 0)); then
+      info "settings: ${pg_options[*]}"
+      pg_ctl_cluster "$ver" "$name" start -- -o "${pg_options[*]}" ||
+        die "pg_ctlcluster $ver $name start failed (see /var/log/postgresql/postgresql-$ver-$name.log)"
+    else
+      pg_ctl_cluster "$ver" "$name" start ||
+        die "pg_ctlcluster $ver $name start failed (see /var/log/postgresql/postgresql-$ver-$name.log)"
+    fi
     printf '%s %s\n' "$ver" "$name" >"$PG_MARKER" # deploy/down stops only what we started
     info "started in $(since "$start") s (recorded in $PG_MARKER)"
   fi
@@ -662,40 +742,86 @@ pg_purge() {
 # Services (Quarkus fast-jars)
 # ---------------------------------------------------------------------------------------------
 
-service_pid() { live_pid "$RUN_DIR/$1.pid" "$(service_jar "$1")"; }
+# Replicas: HEARTH_REPLICAS processes of every service (default 1), or HEARTH_REPLICAS_<SERVICE> for one
+# (the name upper-cased, '-' as '_': HEARTH_REPLICAS_DEPLOYMENT_SERVICE=2). Replica 1 is named after its
+# service and keeps its port (the public API stays on 8004); replica r is "<service>-<r>" on the service's
+# port + (r-1)*REPLICA_PORT_STEP (deployment-service-2 on 8105). The replicas of a service share its Kafka
+# consumer groups, so the partitions are split between them, and its outbox (the relays claim by key).
+MAX_REPLICAS=9
+REPLICA_PORT_STEP=100
 
-# HTTP status of /q/health/ready ("000" when nothing answers).
+# How many replicas of <service> are wanted.
+replica_count() {
+  local var n
+  var=HEARTH_REPLICAS_${1//-/_}
+  var=${var^^}
+  n=${!var:-${HEARTH_REPLICAS:-1}}
+  [[ $n =~ ^[1-9]$ ]] || die "$var (or HEARTH_REPLICAS) must be a number from 1 to $MAX_REPLICAS, not '$n'"
+  printf '%s\n' "$n"
+}
+
+# The name of replica <r> of <service>: its pid file, log and supervisor are named after it.
+replica_name() { if (($2 == 1)); then printf '%s\n' "$1"; else printf '%s-%s\n' "$1" "$2"; fi; }
+replica_port() { printf '%s\n' $((SERVICE_PORT[$1] + ($2 - 1) * REPLICA_PORT_STEP)); }
+
+# Replica numbers of <service> that have a pid file (running, or being restarted by their supervisor),
+# whether or not they are wanted now (deploy/down stops them all, deploy/up the ones beyond the count).
+replicas_known() {
+  local svc=$1 file r
+  for file in "$RUN_DIR/$svc".pid "$RUN_DIR/$svc".supervisor.pid "$RUN_DIR/$svc"-[0-9].pid "$RUN_DIR/$svc"-[0-9].supervisor.pid; do
+    [[ -e $file ]] || continue
+    r=${file#"$RUN_DIR/$svc"}
+    r=${r%.pid}
+    r=${r%.supervisor}
+    printf '%s\n' "${r#-}"
+  done | sed 's/^$/1/' | sort -nu
+}
+
+# Replica numbers to look at: 1..count and any other one still known.
+replicas_all() { { seq 1 "$(replica_count "$1")"; replicas_known "$1"; } | sort -nu; }
+
+service_pid() { live_pid "$RUN_DIR/$(replica_name "$1" "${2:-1}").pid" "$(service_jar "$1")"; }
+
+# HTTP status of /q/health/ready of replica <r> ("000" when nothing answers).
 service_health() {
-  curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:${SERVICE_PORT[$1]}/q/health/ready" 2>/dev/null || true
+  curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(replica_port "$1" "${2:-1}")/q/health/ready" 2>/dev/null || true
 }
 
 service_start() {
-  local svc=$1 port=${SERVICE_PORT[$1]} x=${SERVICE_DB[$1]:-} jar pid java_opts=() db_env=()
+  local svc=$1 r=${2:-1} port x=${SERVICE_DB[$1]:-} name jar pid java_opts=() memory_opts=() memory_env=() db_env=()
+  name=$(replica_name "$svc" "$r")
+  port=$(replica_port "$svc" "$r")
   jar=$(service_jar "$svc")
   read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
+  read -r -a memory_opts <<<"$(memory_jvm_opts "$svc")"
+  read -r -a memory_env <<<"$(memory_env "$svc")"
   if [[ -n $x ]]; then
     db_env=(QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
       QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
       QUARKUS_DATASOURCE_USERNAME="hearth_$x" QUARKUS_DATASOURCE_PASSWORD="hearth_$x")
   fi
-  rotate_log "$LOG_DIR/$svc.log"
-  pid=$(supervised_start "$svc" "$LOG_DIR/$svc.log" "$HEARTH_HOME" env \
+  rotate_log "$LOG_DIR/$name.log"
+  pid=$(supervised_start "$name" "$LOG_DIR/$name.log" "$HEARTH_HOME" env \
     KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
     QUARKUS_HTTP_PORT="$port" \
     "${db_env[@]}" \
-    java -Xmx256m "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
-  info "$svc: started pid $pid on port $port, supervised (log $LOG_DIR/$svc.log)"
+    MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
+    "${memory_env[@]}" \
+    java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
+  info "$name: started pid $pid on port $port, supervised (log $LOG_DIR/$name.log)"
 }
 
-service_stop() { supervised_stop "$1" "$(service_jar "$1")"; }
+service_stop() { supervised_stop "$(replica_name "$1" "${2:-1}")" "$(service_jar "$1")"; }
 
-# Fails when a service port is taken by something that is not our service.
+# Fails when a port of a wanted replica is taken by something that is not that replica.
 services_check_ports() {
-  local svc
+  local svc r
   for svc in "${SERVICES[@]}"; do
-    if ! service_pid "$svc" >/dev/null; then
-      require_free_port "${SERVICE_PORT[$svc]}" "$svc" ""
-    fi
+    for ((r = 1; r <= $(replica_count "$svc"); r++)); do
+      if ! service_pid "$svc" "$r" >/dev/null; then
+        require_free_port "$(replica_port "$svc" "$r")" "$(replica_name "$svc" "$r")" ""
+      fi
+    done
   done
 }
 
@@ -707,60 +833,75 @@ kafka_check_ports() {
   fi
 }
 
+# Starts every wanted replica that does not run (restarts one whose jar was rebuilt), stops the replicas
+# beyond the wanted count, and waits until every wanted replica is ready.
 services_up() {
-  local svc pid sup start to_wait=() pending=() failed=0 code
+  local svc r name pid sup start to_wait=() pending=() failed=0 code inst
   local -A restarts=()
   services_check_ports # again: nothing is started when one of the ports is taken
   step "Services"
   start=$(now)
   for svc in "${SERVICES[@]}"; do
-    pid="" sup=""
-    pid=$(service_pid "$svc") || sup=$(supervisor_pid "$svc") || true
-    if [[ -n $pid$sup ]] && service_rebuilt "$svc"; then
-      info "$svc: rebuilt since it started (pid ${pid:-restarting}); restarting it"
-      service_stop "$svc"
-      service_start "$svc"
-    elif [[ -n $pid ]]; then
-      if port_open "${SERVICE_PORT[$svc]}"; then
-        info "$svc: already running (pid $pid, port ${SERVICE_PORT[$svc]}), left alone"
-      else
-        info "$svc: pid $pid is running but port ${SERVICE_PORT[$svc]} does not answer yet; waiting for it"
+    for r in $(replicas_known "$svc"); do
+      if ((r > $(replica_count "$svc"))); then
+        info "$(replica_name "$svc" "$r"): beyond the $(replica_count "$svc") replica(s) wanted; stopping it"
+        service_stop "$svc" "$r"
       fi
-    elif [[ -n $sup ]]; then
-      info "$svc: being restarted by its supervisor (pid $sup)$(restart_note "$svc"); waiting for it"
-    else
-      service_start "$svc"
-    fi
-    restarts[$svc]=$(restart_count "$svc")
-    to_wait+=("$svc")
+    done
+    for ((r = 1; r <= $(replica_count "$svc"); r++)); do
+      name=$(replica_name "$svc" "$r")
+      pid="" sup=""
+      pid=$(service_pid "$svc" "$r") || sup=$(supervisor_pid "$name") || true
+      if [[ -n $pid$sup ]] && service_rebuilt "$svc" "$r"; then
+        info "$name: rebuilt since it started (pid ${pid:-restarting}); restarting it"
+        service_stop "$svc" "$r"
+        service_start "$svc" "$r"
+      elif [[ -n $pid ]]; then
+        if port_open "$(replica_port "$svc" "$r")"; then
+          info "$name: already running (pid $pid, port $(replica_port "$svc" "$r")), left alone"
+        else
+          info "$name: pid $pid is running but port $(replica_port "$svc" "$r") does not answer yet; waiting for it"
+        fi
+      elif [[ -n $sup ]]; then
+        info "$name: being restarted by its supervisor (pid $sup)$(restart_note "$name"); waiting for it"
+      else
+        service_start "$svc" "$r"
+      fi
+      restarts[$name]=$(restart_count "$name")
+      to_wait+=("$svc $r")
+    done
   done
   local deadline=$(($(date +%s) + SERVICE_START_TIMEOUT))
   pending=("${to_wait[@]}")
   while ((${#pending[@]} > 0)); do
     local still=()
-    for svc in "${pending[@]}"; do
-      code=$(service_health "$svc")
+    for inst in "${pending[@]}"; do
+      read -r svc r <<<"$inst"
+      name=$(replica_name "$svc" "$r")
+      code=$(service_health "$svc" "$r")
       if [[ $code == 200 ]]; then
-        info "$svc: ready after $(since "$start") s"
-      elif ! service_pid "$svc" >/dev/null && ! supervisor_pid "$svc" >/dev/null; then
-        printf 'ERROR: %s exited during start-up\n' "$svc" >&2
-        log_tail "$LOG_DIR/$svc.log"
+        info "$name: ready after $(since "$start") s"
+      elif ! service_pid "$svc" "$r" >/dev/null && ! supervisor_pid "$name" >/dev/null; then
+        printf 'ERROR: %s exited during start-up\n' "$name" >&2
+        log_tail "$LOG_DIR/$name.log"
         failed=1
-      elif (($(restart_count "$svc") > ${restarts[$svc]})); then
+      elif (($(restart_count "$name") > ${restarts[$name]})); then
         printf 'ERROR: %s exited during start-up%s; its supervisor keeps restarting it (deploy/down stops it)\n' \
-          "$svc" "$(restart_note "$svc")" >&2
-        log_tail "$LOG_DIR/$svc.log"
+          "$name" "$(restart_note "$name")" >&2
+        log_tail "$LOG_DIR/$name.log"
         failed=1
       else
-        still+=("$svc")
+        still+=("$inst")
       fi
     done
     pending=("${still[@]+"${still[@]}"}")
     ((${#pending[@]} == 0)) && break
     if (($(date +%s) >= deadline)); then
-      for svc in "${pending[@]}"; do
-        printf 'ERROR: %s did not become ready (GET /q/health/ready) within %s s\n' "$svc" "$SERVICE_START_TIMEOUT" >&2
-        log_tail "$LOG_DIR/$svc.log"
+      for inst in "${pending[@]}"; do
+        read -r svc r <<<"$inst"
+        name=$(replica_name "$svc" "$r")
+        printf 'ERROR: %s did not become ready (GET /q/health/ready) within %s s\n' "$name" "$SERVICE_START_TIMEOUT" >&2
+        log_tail "$LOG_DIR/$name.log"
       done
       failed=1
       break
@@ -770,24 +911,31 @@ services_up() {
   return "$failed"
 }
 
-# True when a file of the service's fast-jar is newer than its pid file (it was rebuilt
+# True when a file of the service's fast-jar is newer than replica <r>'s pid file (it was rebuilt
 # after it started), so `up` runs what was just built instead of leaving old code running.
-service_rebuilt() { rebuilt_since_start "$(dirname "$(service_jar "$1")")" "$1"; }
+service_rebuilt() { rebuilt_since_start "$(dirname "$(service_jar "$1")")" "$(replica_name "$1" "${2:-1}")"; }
 
 # True when a file under <path> (a folder or a jar) is newer than <name>'s pid file.
 rebuilt_since_start() {
   [[ -n $(find "$1" -type f -newer "$RUN_DIR/$2.pid" -print -quit 2>/dev/null) ]]
 }
 
-# Stops the services in parallel; prints one line per service, in order.
+# Stops every replica of every service in parallel (whatever the wanted count); one line each, in order.
 services_down() {
-  local svc out
+  local svc r out
   out=$(mktemp -d)
   for svc in "${SERVICES[@]}"; do
-    service_stop "$svc" >"$out/$svc" 2>&1 &
+    for r in $(replicas_known "$svc"); do
+      service_stop "$svc" "$r" >"$out/$svc-$r" 2>&1 &
+    done
   done
   wait
-  for svc in "${SERVICES[@]}"; do cat "$out/$svc"; done
+  for svc in "${SERVICES[@]}"; do
+    for r in $(seq 1 "$MAX_REPLICAS"); do
+      if [[ -f $out/$svc-$r ]]; then cat "$out/$svc-$r"; fi
+    done
+  done
+  [[ -n $(ls -A "$out") ]] || info "services: none running"
   rm -rf "$out"
 }
 
@@ -802,11 +950,11 @@ compute_pid() { live_pid "$RUN_DIR/compute.pid" "$AGENT_JAR"; }
 
 compute_start() {
   local pid java_opts=()
-  read -r -a java_opts <<<"$HEARTH_JAVA_OPTS"
+  read -r -a java_opts <<<"$(compute_jvm_opts) $HEARTH_JAVA_OPTS"
   mkdir -p "$COMPUTE_DIR"
   rotate_log "$LOG_DIR/compute.log"
   pid=$(supervised_start compute "$LOG_DIR/compute.log" "$COMPUTE_DIR" \
-    java -Xmx128m -XX:+UseSerialGC "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$AGENT_JAR" host \
+    java "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$AGENT_JAR" host \
     --bootstrap-servers "$KAFKA_BOOTSTRAP" --state-dir "$COMPUTE_DIR")
   info "compute (local driver): started pid $pid, supervised, servers in $COMPUTE_DIR/servers (log $LOG_DIR/compute.log)"
 }
@@ -852,18 +1000,18 @@ compute_down() {
 compute_status_row() {
   local pid
   if pid=$(compute_pid); then
-    status_row compute running "$pid" "$(find "$COMPUTE_DIR/servers" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l) server(s)" "yes$(restart_note compute)"
+    status_row compute - running "$pid" "$(find "$COMPUTE_DIR/servers" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l) server(s)" "$(rss_mb "$pid")" "yes$(restart_note compute)"
     return 0
   fi
   if supervisor_pid compute >/dev/null; then
-    status_row compute restarting - - "no$(restart_note compute)"
+    status_row compute - restarting - - - "no$(restart_note compute)"
     return 1
   fi
   if [[ ${HEARTH_LOCAL_COMPUTE:-1} == 0 ]]; then
-    status_row compute off - - "(HEARTH_LOCAL_COMPUTE=0)"
+    status_row compute - off - - - "(HEARTH_LOCAL_COMPUTE=0)"
     return 0
   fi
-  status_row compute stopped - - -
+  status_row compute - stopped - - - -
   return 1
 }
 
@@ -872,63 +1020,95 @@ compute_status_row() {
 # are not up and ready.
 # ---------------------------------------------------------------------------------------------
 
-status_row() { printf '%-20s %-9s %-8s %-24s %s\n' "$@"; }
+status_row() { printf '%-20s %-8s %-10s %-8s %-24s %7s  %s\n' "$@"; }
 
-status_table() {
-  local bad=0 pid svc port code ready cluster ver name status datadir
-  status_row COMPONENT STATE PID ADDRESS READY
+# Resident memory of a process in MB (VmRSS), "-" when it is gone.
+rss_mb() {
+  awk '/^VmRSS:/ { printf "%d\n", $2 / 1024; found = 1 } END { if (!found) print "-" }' "/proc/$1/status" 2>/dev/null || printf -- '-\n'
+}
 
-  if pid=$(kafka_pid); then
-    if port_open "$KAFKA_PORT"; then ready=yes; else ready="no (port closed)" && bad=$((bad + 1)); fi
-    status_row kafka running "$pid" "127.0.0.1:$KAFKA_PORT" "$ready"
-  elif port_in_use "$KAFKA_PORT"; then
-    status_row kafka foreign - "127.0.0.1:$KAFKA_PORT" "port held by $(port_owner "$KAFKA_PORT")"
-    bad=$((bad + 1))
+# Memory of the PostgreSQL cluster whose postmaster is <pid>, in MB: the proportional set size (PSS) of the
+# postmaster and every backend, so shared buffers count once (an RSS sum counts them once per backend);
+# the RSS sum where smaps_rollup cannot be read (not root).
+pg_memory_mb() {
+  local pid=$1 pids
+  pids="$pid $(pgrep -P "$pid" 2>/dev/null | tr '\n' ' ')"
+  # shellcheck disable=SC2086
+  if [[ -r /proc/$pid/smaps_rollup ]] && cat /proc/$pid/smaps_rollup >/dev/null 2>&1; then
+    for p in $pids; do cat "/proc/$p/smaps_rollup" 2>/dev/null; done |
+      awk '/^Pss:/ { kb += $2 } END { printf "%d\n", kb / 1024 }'
   else
-    status_row kafka stopped - "127.0.0.1:$KAFKA_PORT" -
-    bad=$((bad + 1))
+    for p in $pids; do cat "/proc/$p/status" 2>/dev/null; done |
+      awk '/^VmRSS:/ { kb += $2 } END { printf "%d\n", kb / 1024 }'
   fi
+}
 
-  cluster=$(pg_cluster)
-  if [[ -z $cluster ]]; then
-    if command -v pg_lsclusters >/dev/null 2>&1; then
-      status_row postgres missing - "127.0.0.1:$PGPORT" "no cluster on port $PGPORT"
-    else
-      status_row postgres missing - "127.0.0.1:$PGPORT" "PostgreSQL not installed"
-    fi
-    bad=$((bad + 1))
-  else
-    read -r ver name status datadir <<<"$cluster"
-    if [[ $status == online* ]]; then
-      if pg_isready -q -h 127.0.0.1 -p "$PGPORT"; then ready="yes (cluster $ver/$name)"; else ready="no" && bad=$((bad + 1)); fi
-      status_row postgres running "$(pg_postmaster_pid "$datadir")" "127.0.0.1:$PGPORT" "$ready"
-    else
-      status_row postgres stopped - "127.0.0.1:$PGPORT" "(cluster $ver/$name)"
-      bad=$((bad + 1))
-    fi
-  fi
-
-  for svc in "${SERVICES[@]}"; do
-    port=${SERVICE_PORT[$svc]}
-    if pid=$(service_pid "$svc"); then
-      code=$(service_health "$svc")
+service_status_rows() {
+  local svc=$1 bad=0 r name port pid code ready
+  for r in $(replicas_all "$svc"); do
+    name=$(replica_name "$svc" "$r")
+    port=$(replica_port "$svc" "$r")
+    if pid=$(service_pid "$svc" "$r"); then
+      code=$(service_health "$svc" "$r")
       case $code in
         200) ready=yes ;;
         000) ready="no (no answer)" ;;
         *) ready="no (HTTP $code)" ;;
       esac
       [[ $code == 200 ]] || bad=$((bad + 1))
-      status_row "$svc" running "$pid" "http://127.0.0.1:$port" "$ready$(restart_note "$svc")"
-    elif supervisor_pid "$svc" >/dev/null; then
-      status_row "$svc" restarting - "http://127.0.0.1:$port" "no$(restart_note "$svc")"
+      ((r <= $(replica_count "$svc"))) || ready+=" (beyond the wanted $(replica_count "$svc"); deploy/up stops it)"
+      status_row "$svc" "$r" running "$pid" "http://127.0.0.1:$port" "$(rss_mb "$pid")" "$ready$(restart_note "$name")"
+    elif supervisor_pid "$name" >/dev/null; then
+      status_row "$svc" "$r" restarting - "http://127.0.0.1:$port" - "no$(restart_note "$name")"
       bad=$((bad + 1))
     elif port_in_use "$port"; then
-      status_row "$svc" foreign - "http://127.0.0.1:$port" "port held by $(port_owner "$port")"
+      status_row "$svc" "$r" foreign - "http://127.0.0.1:$port" - "port held by $(port_owner "$port")"
       bad=$((bad + 1))
     else
-      status_row "$svc" stopped - "http://127.0.0.1:$port" -
+      status_row "$svc" "$r" stopped - "http://127.0.0.1:$port" - -
       bad=$((bad + 1))
     fi
+  done
+  return "$bad"
+}
+
+status_table() {
+  local bad=0 pid svc ready cluster ver name status datadir n
+  status_row COMPONENT REPLICA STATE PID ADDRESS RSS_MB READY
+
+  if pid=$(kafka_pid); then
+    if port_open "$KAFKA_PORT"; then ready=yes; else ready="no (port closed)" && bad=$((bad + 1)); fi
+    status_row kafka - running "$pid" "127.0.0.1:$KAFKA_PORT" "$(rss_mb "$pid")" "$ready"
+  elif port_in_use "$KAFKA_PORT"; then
+    status_row kafka - foreign - "127.0.0.1:$KAFKA_PORT" - "port held by $(port_owner "$KAFKA_PORT")"
+    bad=$((bad + 1))
+  else
+    status_row kafka - stopped - "127.0.0.1:$KAFKA_PORT" - -
+    bad=$((bad + 1))
+  fi
+
+  cluster=$(pg_cluster)
+  if [[ -z $cluster ]]; then
+    if command -v pg_lsclusters >/dev/null 2>&1; then
+      status_row postgres - missing - "127.0.0.1:$PGPORT" - "no cluster on port $PGPORT"
+    else
+      status_row postgres - missing - "127.0.0.1:$PGPORT" - "PostgreSQL not installed"
+    fi
+    bad=$((bad + 1))
+  else
+    read -r ver name status datadir <<<"$cluster"
+    if [[ $status == online* ]]; then
+      if pg_isready -q -h 127.0.0.1 -p "$PGPORT"; then ready="yes (cluster $ver/$name, memory: PSS of all its processes)"; else ready="no" && bad=$((bad + 1)); fi
+      pid=$(pg_postmaster_pid "$datadir")
+      status_row postgres - running "$pid" "127.0.0.1:$PGPORT" "$(pg_memory_mb "$pid")" "$ready"
+    else
+      status_row postgres - stopped - "127.0.0.1:$PGPORT" - "(cluster $ver/$name)"
+      bad=$((bad + 1))
+    fi
+  fi
+
+  for svc in "${SERVICES[@]}"; do
+    service_status_rows "$svc" || bad=$((bad + $?))
   done
   compute_status_row || bad=$((bad + 1))
   return "$bad"

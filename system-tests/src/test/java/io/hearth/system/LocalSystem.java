@@ -8,6 +8,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +29,8 @@ final class LocalSystem {
     private static boolean started;
     /** False once a test asked to run without the local compute driver. */
     private static boolean localCompute = true;
+    /** Replica counts asked for ({@code HEARTH_REPLICAS_<SERVICE>} of every later {@code deploy/} run). */
+    private static final Map<String, String> REPLICAS = new ConcurrentHashMap<>();
 
     private LocalSystem() {
     }
@@ -58,6 +63,32 @@ final class LocalSystem {
      */
     static long kill(String service) {
         return kill(service, service + "/target/quarkus-app/quarkus-run.jar", true);
+    }
+
+    /**
+     * Runs {@code count} replicas of a service from now on ({@code HEARTH_REPLICAS_<SERVICE>} for every later
+     * {@code deploy/} run): starts the missing ones, stops those beyond the count, and returns once every
+     * replica is ready. Replica 1 is named after its service and keeps its port; replica r is
+     * {@code <service>-<r>} (deploy/README.md).
+     */
+    static synchronized void replicas(String service, int count) {
+        REPLICAS.put("HEARTH_REPLICAS_" + service.replace('-', '_').toUpperCase(Locale.ROOT), Integer.toString(count));
+        startMissing();
+    }
+
+    /**
+     * Kills one replica of a service with SIGKILL and keeps it down: its supervisor is killed first, so that it
+     * does not start it again (the next {@link #startMissing()} or {@link #replicas} does). Returns once the
+     * process is gone.
+     *
+     * @param service e.g. {@code deployment-service}
+     * @param replica its name, e.g. {@code deployment-service-2} ({@code deployment-service} for replica 1)
+     * @return the pid of the replica that was killed
+     */
+    static long killReplicaForGood(String service, String replica) {
+        ProcessHandle supervisor = process(replica + ".supervisor", "deploy/supervise " + replica + " ");
+        supervisor.destroyForcibly();
+        return kill(replica, service + "/target/quarkus-app/quarkus-run.jar", true);
     }
 
     /**
@@ -191,8 +222,9 @@ final class LocalSystem {
 
     private static String runForOutput(String script) {
         try {
-            Process process = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString())
-                    .directory(ROOT.toFile()).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
+            builder.environment().putAll(REPLICAS);
+            Process process = builder.directory(ROOT.toFile()).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             process.waitFor(1, TimeUnit.MINUTES);
             return output;
@@ -211,6 +243,7 @@ final class LocalSystem {
             if (!localCompute) {
                 builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
             }
+            builder.environment().putAll(REPLICAS);
             Process process = builder.directory(ROOT.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(LOG.toString())))

@@ -37,7 +37,9 @@ import org.jboss.logging.Logger;
  * Publishes the outbox to Kafka as soon as outbox rows commit (woken by
  * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction in plain
  * SQL: one statement claims unpublished rows with {@code FOR UPDATE SKIP LOCKED} (so replicas share
- * the work) and marks them published; the relay sends them with their key, waits for the broker's
+ * the work), by key (a row only with its key's advisory lock, so two replicas never send rows of one key
+ * at the same time and per-key order holds), and marks them published; the relay sends them with their key,
+ * waits for the broker's
  * answer to every one, and only then commits. A crash at any point before the commit rolls
  * the mark back and the rows are sent again: delivery is at least
  * once, and consumers deduplicate on the event id. A row without a payload is sent as a
@@ -52,6 +54,13 @@ public class OutboxRelay {
     public static final String CHANNEL = "hearth-outbox";
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+
+    /**
+     * The first key of the relays' PostgreSQL advisory locks, one per (topic, Kafka key) hashed into the second
+     * (two-key form, apart from single-key locks such as Flyway's): a relay transaction holds the lock of every
+     * key it claimed until it commits. Hash collisions only make two keys wait for each other.
+     */
+    static final int KEY_LOCK = 0x68727479;
 
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
@@ -73,8 +82,11 @@ public class OutboxRelay {
         this.pool = pool;
         // Claims and marks (or deletes, without a retention) in one statement: it commits only after the broker
         // answered every record (RelayOutcomeWriter puts back what it did not acknowledge), and a failure before
-        // that rolls it back with the claim.
+        // that rolls it back with the claim. Claimed by key: a row is taken only with its key's lock (KEY_LOCK),
+        // which the first row of the key in the scan takes and the transaction holds, so no other relay claims
+        // a later row of a key whose earlier rows this one is still sending.
         String claimed = " where id in (select id from " + schema + ".outbox_event where published_at is null"
+                + " and pg_try_advisory_xact_lock(" + KEY_LOCK + ", hashtext(topic || '/' || aggregateid))"
                 + " order by seq limit $1 for update skip locked) returning seq, id, aggregatetype, aggregateid,"
                 + " type, topic, payload, timestamp";
         this.claim = config.relay().retention().isZero()
@@ -88,7 +100,9 @@ public class OutboxRelay {
         this.published = Counter.builder("hearth.outbox.published")
                 .description("Outbox events acknowledged by Kafka").register(registry);
         this.relayLoop = new ContextLoop<>("outbox relay", vertx, () -> drain(batch -> Uni.createFrom().voidItem()),
-                outcome -> outcome.claimed() >= this.config.batchSize() ? Duration.ZERO : this.config.pollInterval(),
+                // Again at once after any batch: rows written meanwhile may have been skipped by another replica's
+                // relay because their key was held by this one, and their notification has been spent.
+                outcome -> outcome.claimed() > 0 ? Duration.ZERO : this.config.pollInterval(),
                 this.config.failureBackoff());
         this.cleanupLoop = new ContextLoop<>("outbox cleanup", vertx, this::deletePublished,
                 count -> Duration.ofMinutes(1), Duration.ofMinutes(1));
