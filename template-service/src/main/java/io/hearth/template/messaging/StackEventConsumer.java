@@ -2,10 +2,14 @@ package io.hearth.template.messaging;
 
 import io.hearth.platform.messaging.EventProcessor;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
-/** Kafka facade: hands each stack event to the handler through the idempotent processor. */
+/**
+ * Kafka facade: hands each poll's batch of stack events to the handler through the idempotent processor, in one
+ * transaction (the channel consumes in batches: {@code mp.messaging.incoming.stack-events.batch}).
+ */
 @ApplicationScoped
 public class StackEventConsumer {
 
@@ -18,7 +22,7 @@ public class StackEventConsumer {
     }
 
     @Incoming(Channels.STACK_EVENTS)
-    public Uni<Void> consume(String payload) {
-        return processor.process(Channels.GROUP, payload, StackEventHandler.TYPES, handler::handle);
+    public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        return processor.processBatch(Channels.GROUP, batch, StackEventHandler.TYPES, handler::handle);
     }
 }

@@ -8,8 +8,11 @@ import io.hearth.platform.messaging.EventProcessor;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
 import io.hearth.template.service.StackResources;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -34,8 +37,21 @@ public class StackEventHandler {
         this.resources = resources;
     }
 
+    /**
+     * Applies events in their order, inside the processor's transaction. Each one's changes are written and
+     * forgotten by the session before the next, so the queries of a long batch do not each flush (dirty-check)
+     * all that came before.
+     */
+    public Uni<Void> handle(List<CloudEvent> events) {
+        return Multi.createFrom().iterable(events)
+                .onItem().transformToUniAndConcatenate(event -> handle(event)
+                        .chain(() -> Panache.getSession())
+                        .chain(session -> session.flush().invoke(session::clear)))
+                .collect().last().replaceWithVoid();
+    }
+
     /** Applies one event. */
-    public Uni<Void> handle(CloudEvent event) {
+    Uni<Void> handle(CloudEvent event) {
         return switch (event.type()) {
             case StackStatusChanged.TYPE -> stackStatusChanged(event, event.dataAs(StackStatusChanged.class));
             case ResourceStatusChanged.TYPE -> resourceStatusChanged(event, event.dataAs(ResourceStatusChanged.class));
