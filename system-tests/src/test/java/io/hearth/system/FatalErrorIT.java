@@ -58,7 +58,7 @@ class FatalErrorIT {
         long after = awaitRestartedAndReady(before.pid());
         assertThat(Files.readString(LOG)).contains("Terminating due to java.lang.OutOfMemoryError")
                 .contains("supervisor: " + SERVICE + " exited unexpectedly (exit status 3)");
-        assertThat(LocalSystem.status()).containsPattern(SERVICE + " +running +" + after + " .*yes \\(restarted");
+        assertThat(LocalSystem.status()).containsPattern(SERVICE + " +1 +running +" + after + " .*yes \\(restarted");
 
         String url = createStack();
         awaitStatus(url, "CREATE_COMPLETE", Duration.ofSeconds(60));
