@@ -11,6 +11,7 @@ import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
@@ -40,6 +41,7 @@ public final class EventCatalog {
             new Entry(StackUpdateRequested.TYPE, StackUpdateRequested.class, Topics.STACK_COMMANDS),
             new Entry(StackDeleteRequested.TYPE, StackDeleteRequested.class, Topics.STACK_COMMANDS),
             new Entry(StackActionRequested.TYPE, StackActionRequested.class, Topics.STACK_COMMANDS),
+            new Entry(NestedStackCreated.TYPE, NestedStackCreated.class, Topics.STACK_EVENTS),
             new Entry(StackStatusChanged.TYPE, StackStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(ResourceStatusChanged.TYPE, ResourceStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(DeploymentStatusChanged.TYPE, DeploymentStatusChanged.class, Topics.STACK_EVENTS),
