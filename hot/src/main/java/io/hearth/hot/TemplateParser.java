@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks a HOT template's outline once it was read: the reader's limits (for a template sent
+ * Checks a template's outline once it was read: the reader's limits (for a template sent
  * as a JSON object, which no reader saw), the version, the known sections, and that every
- * resource has a name Heat allows and names a type.
+ * resource has a name Heat allows and names a type. A CFN-format template ({@link CfnTemplate})
+ * is checked as Heat checks one.
  */
 public final class TemplateParser {
 
@@ -50,6 +51,19 @@ public final class TemplateParser {
             throw new TemplateException(breached);
         }
         List<TemplateProblem> problems = new ArrayList<>();
+        List<String> versions = new ArrayList<>(CfnTemplate.VERSION_KEYS.stream().filter(template::has).toList());
+        if (!versions.isEmpty()) {
+            if (template.has(HotVersion.KEY) || versions.size() > 1) {
+                versions.add(HotVersion.KEY);
+                throw new TemplateException("The template version is invalid: Ambiguous versions ("
+                        + String.join(", ", versions.stream().filter(template::has).sorted().toList()) + ")");
+            }
+            problems.addAll(CfnTemplate.check(template));
+            if (!problems.isEmpty()) {
+                throw new TemplateException(problems);
+            }
+            return template;
+        }
         JsonNode version = template.get("heat_template_version");
         if (version == null) {
             problems.add(new TemplateProblem("", "Template format version not found: heat_template_version is missing"));
@@ -91,7 +105,7 @@ public final class TemplateParser {
     }
 
     /** Heat's rule (no "/": it separates a resource's path segments) and the length names are stored with. */
-    private static void checkName(String name, String path, List<TemplateProblem> problems) {
+    static void checkName(String name, String path, List<TemplateProblem> problems) {
         if (name.contains("/")) {
             problems.add(new TemplateProblem(path, "Resource name may not contain \"/\""));
         }

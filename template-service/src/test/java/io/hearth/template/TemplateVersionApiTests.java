@@ -21,7 +21,7 @@ class TemplateVersionApiTests {
                 .body("template_versions.version", hasItem("heat_template_version.2013-05-23"))
                 .body("template_versions.find { it.version == 'heat_template_version.2018-08-31' }.aliases",
                         org.hamcrest.Matchers.equalTo(List.of("heat_template_version.rocky")))
-                .body("template_versions.type", not(hasItem("cfn")));
+                .body("template_versions.type", hasItem("cfn"));
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.Map;
  * functions resolved. Runtime references (get_attr, get_resource) stay in the JSON as
  * expression nodes for deployment-service to evaluate.
  *
- * @param templateVersion the template's {@code heat_template_version}
+ * @param templateVersion the template's {@code heat_template_version} (a CFN template's version date, 2010-09-09 or 2012-12-12)
  * @param description     the template's description, may be null
  * @param parameters      resolved parameter values by name
  * @param resources       resources in a valid dependency order

@@ -174,7 +174,7 @@ public final class StackState {
 
     /** The evaluation context for the plan, resolving references from the current rows, under those limits. */
     EvaluationContext evaluationContext(EvaluationLimits limits) {
-        return EvaluationContext.builder(HotVersion.of(plan.templateVersion()))
+        return EvaluationContext.builder(HotVersion.ofPlan(plan.templateVersion()))
                 .limits(limits)
                 .parameters(plan.parameters())
                 .stack(new StackIdentity(stack.name, stack.id.toString(), stack.tenant))

@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * Conditions where Heat evaluates them: {@code if}, and the condition functions {@code equals},
  * {@code not}, {@code and}, {@code or} (Heat's {@code If}, {@code Equals}, {@code Not}, {@code And},
- * {@code Or}), and the named conditions of the {@code conditions} section, each evaluated once per
+ * {@code Or}) and their CFN forms ({@code Fn::If}, {@code Fn::Equals}, ...), and the named conditions of the {@code conditions} section, each evaluated once per
  * evaluation and refused when its definition refers to itself.
  */
 final class Conditions {
@@ -33,14 +33,15 @@ final class Conditions {
         this.ev = ev;
     }
 
-    JsonNode ifFunction(JsonNode raw, Path at, Mode mode) {
+    JsonNode ifFunction(String fn, JsonNode raw, Path at, Mode mode) {
         if (ev.located && !ifAllowedAt(at)) {
-            throw problem(invalidHere("if"));
+            throw problem(invalidHere(fn));
         }
         boolean nullable = ev.version.atLeast(V2021_04_16);
         boolean shape = raw.isArray() && (raw.size() == 3 || (nullable && raw.size() == 2));
         if (!shape) {
-            throw problem("Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false]");
+            throw problem("Arguments to \"" + fn + "\" must be of the form: [condition_name, value_if_true, "
+                    + "value_if_false]");
         }
         JsonNode condition = ev.args(raw.get(0), at, Mode.CONDITION);
         boolean enabled = condition.isBoolean() ? condition.booleanValue() : isEnabled(condition);
@@ -59,9 +60,9 @@ final class Conditions {
         return s.size() >= 3 && "resources".equals(s.get(0)) && "properties".equals(s.get(2));
     }
 
-    JsonNode equalsFunction(JsonNode raw, Path at, Mode mode) {
+    JsonNode equalsFunction(String fn, JsonNode raw, Path at, Mode mode) {
         if (!Py.truthy(raw) || !raw.isArray() || raw.size() != 2) {
-            throw problem("Arguments to \"equals\" must be of the form: [value_1, value_2]");
+            throw problem("Arguments to \"" + fn + "\" must be of the form: [value_1, value_2]");
         }
         JsonNode args = ev.args(raw, at, mode);
         return BooleanNode.valueOf(Py.eq(item(args, 0), item(args, 1)));
@@ -74,6 +75,14 @@ final class Conditions {
         return BooleanNode.valueOf(!condition(ev.args(raw, at, mode)));
     }
 
+    /** CFN's {@code Fn::Not}, whose one condition is in a list. */
+    JsonNode cfnNot(String fn, JsonNode raw, Path at, Mode mode) {
+        if (!raw.isArray() || raw.size() != 1) {
+            throw problem("Arguments to \"" + fn + "\" must be of the form: [condition]");
+        }
+        return BooleanNode.valueOf(!condition(ev.args(raw, at, mode).get(0)));
+    }
+
     JsonNode andOr(String fn, JsonNode raw, Path at, Mode mode) {
         if (!raw.isArray()) {
             throw problem("Arguments to \"" + fn + "\" must be a list of conditions");
@@ -82,7 +91,7 @@ final class Conditions {
             throw problem("The minimum number of condition arguments to \"" + fn + "\" is 2.");
         }
         JsonNode args = ev.args(raw, at, mode);
-        boolean and = fn.equals("and");
+        boolean and = fn.equals("and") || fn.equals("Fn::And");
         for (JsonNode c : args) {
             if (condition(c) != and) {
                 return BooleanNode.valueOf(!and);

@@ -186,11 +186,19 @@ final class Evaluation {
         return switch (fn) {
             case "get_param" -> References.getParam(this, raw, at, mode);
             case "get_resource" -> References.getResource(this, raw, at, mode);
-            case "get_attr" -> References.getAttr(this, raw, at, mode);
+            case "get_attr", "Fn::GetAtt" -> References.getAttr(this, fn, raw, at, mode);
+            case "Ref" -> References.ref(this, raw, at, mode);
             case "get_file" -> References.getFile(this, raw, at, mode);
             case "str_replace", "str_replace_strict", "str_replace_vstrict" ->
                     StringFunctions.strReplace(this, fn, raw, at, mode);
-            case "list_join" -> StringFunctions.listJoin(this, raw, at, mode);
+            case "list_join", "Fn::Join" -> StringFunctions.listJoin(this, fn, raw, at, mode);
+            case "Fn::Replace" -> StringFunctions.cfnReplace(this, fn, raw, at, mode);
+            case "Fn::Split" -> CfnFunctions.split(this, fn, raw, at, mode);
+            case "Fn::Select" -> CfnFunctions.select(this, fn, raw, at, mode);
+            case "Fn::Base64" -> CfnFunctions.base64(this, fn, raw, at, mode);
+            case "Fn::MemberListToMap" -> CfnFunctions.memberListToMap(this, fn, raw, at, mode);
+            case "Fn::FindInMap" -> CfnFunctions.findInMap(this, fn, raw, at, mode);
+            case "Fn::GetAZs" -> CfnFunctions.getAZs(this, fn, raw, at, mode);
             case "str_split" -> StringFunctions.strSplit(this, raw, at, mode);
             case "repeat" -> Repeat.repeat(this, raw, at, mode);
             case "map_merge" -> CollectionFunctions.mapMerge(this, raw, at, mode);
@@ -200,10 +208,11 @@ final class Evaluation {
             case "filter" -> CollectionFunctions.filter(this, raw, at, mode);
             case "digest" -> DataFunctions.digest(this, raw, at, mode);
             case "make_url" -> DataFunctions.makeUrl(this, raw, at, mode);
-            case "if" -> conditions.ifFunction(raw, at, mode);
-            case "equals" -> conditions.equalsFunction(raw, at, mode);
+            case "if", "Fn::If" -> conditions.ifFunction(fn, raw, at, mode);
+            case "equals", "Fn::Equals" -> conditions.equalsFunction(fn, raw, at, mode);
             case "not" -> conditions.notFunction(raw, at, mode);
-            case "and", "or" -> conditions.andOr(fn, raw, at, mode);
+            case "Fn::Not" -> conditions.cfnNot(fn, raw, at, mode);
+            case "and", "or", "Fn::And", "Fn::Or" -> conditions.andOr(fn, raw, at, mode);
             default -> throw new IllegalStateException("no implementation of " + fn);
         };
     }
@@ -219,6 +228,11 @@ final class Evaluation {
     }
 
     /** Names that, as the only key of a map, make it a call that may be left for run time. */
-    static final Set<String> FUNCTION_NAMES = Collections.unmodifiableSet(
-            new LinkedHashSet<>(FunctionTable.TEMPLATE_SINCE.keySet()));
+    static final Set<String> FUNCTION_NAMES = Collections.unmodifiableSet(functionNames());
+
+    private static Set<String> functionNames() {
+        Set<String> names = new LinkedHashSet<>(FunctionTable.TEMPLATE_SINCE.keySet());
+        names.addAll(FunctionTable.CFN_TEMPLATE);
+        return names;
+    }
 }

@@ -2,6 +2,7 @@ package io.hearth.hot.functions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Collections;
 import java.util.Iterator;
@@ -14,7 +15,8 @@ import java.util.Set;
 
 /**
  * Everything a template's functions may read: the template version (which functions exist), parameter
- * values, the {@code files} map for {@code get_file}, the {@code conditions} section, the stack's identity
+ * values, the {@code files} map for {@code get_file}, the {@code conditions} section (and a CFN template's
+ * {@code Mappings}), the stack's identity
  * for pseudo parameters, the names of the template's resources (to refuse references to unknown ones) and
  * a {@link RuntimeResolver} for resource ids and attributes, and the {@link EvaluationLimits} results are held
  * to. Immutable; build one with {@link #builder}.
@@ -25,6 +27,8 @@ public final class EvaluationContext {
     private final Map<String, JsonNode> parameters;
     private final Map<String, String> files;
     private final Map<String, JsonNode> conditions;
+    private final JsonNode mappings;
+    private final Set<String> declaredParameters;
     private final StackIdentity stack;
     private final Set<String> resourceNames;
     private final RuntimeResolver resolver;
@@ -35,6 +39,8 @@ public final class EvaluationContext {
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
         this.files = Collections.unmodifiableMap(new LinkedHashMap<>(b.files));
         this.conditions = Collections.unmodifiableMap(new LinkedHashMap<>(b.conditions));
+        this.mappings = b.mappings;
+        this.declaredParameters = Collections.unmodifiableSet(new LinkedHashSet<>(b.declaredParameters));
         this.stack = b.stack;
         this.resourceNames = b.resourceNames == null ? null
                 : Collections.unmodifiableSet(new LinkedHashSet<>(b.resourceNames));
@@ -52,6 +58,8 @@ public final class EvaluationContext {
         Builder b = new Builder(version).parameters(parameters).files(files).resolver(resolver).stack(stack)
                 .limits(limits);
         b.conditions.putAll(conditions);
+        b.mappings = mappings;
+        b.declaredParameters.addAll(declaredParameters);
         b.resourceNames = resourceNames;
         return b;
     }
@@ -80,6 +88,16 @@ public final class EvaluationContext {
         return conditions;
     }
 
+    /** A CFN template's {@code Mappings} section (what {@code Fn::FindInMap} reads); an empty object if none. */
+    public JsonNode mappings() {
+        return mappings;
+    }
+
+    /** The names of the parameters the template declares, whether or not they have a value. */
+    public Set<String> declaredParameters() {
+        return declaredParameters;
+    }
+
     public Optional<StackIdentity> stack() {
         return Optional.ofNullable(stack);
     }
@@ -101,7 +119,7 @@ public final class EvaluationContext {
     /** A parameter's value as {@code get_param} sees it, pseudo parameters included; null if not provided. */
     JsonNode parameter(String name) {
         if (stack != null) {
-            String pseudo = stack.pseudoParameter(name);
+            String pseudo = version.cfn() ? stack.cfnPseudoParameter(name) : stack.pseudoParameter(name);
             if (pseudo != null) {
                 return TextNode.valueOf(pseudo);
             }
@@ -115,6 +133,8 @@ public final class EvaluationContext {
         private final Map<String, JsonNode> parameters = new LinkedHashMap<>();
         private final Map<String, String> files = new LinkedHashMap<>();
         private final Map<String, JsonNode> conditions = new LinkedHashMap<>();
+        private JsonNode mappings = JsonNodeFactory.instance.objectNode();
+        private final Set<String> declaredParameters = new LinkedHashSet<>();
         private StackIdentity stack;
         private Set<String> resourceNames;
         private RuntimeResolver resolver = RuntimeResolver.NONE;
@@ -159,6 +179,20 @@ public final class EvaluationContext {
                 Map.Entry<String, JsonNode> e = it.next();
                 conditions.put(e.getKey(), e.getValue());
             }
+            return this;
+        }
+
+        /** A CFN template's {@code Mappings} section; null or JSON null for none. */
+        public Builder mappings(JsonNode section) {
+            if (section != null && section.isObject()) {
+                this.mappings = section;
+            }
+            return this;
+        }
+
+        /** The names of the parameters the template declares (a reference to one without a value is "not provided"). */
+        public Builder declaredParameters(Set<String> names) {
+            declaredParameters.addAll(names);
             return this;
         }
 

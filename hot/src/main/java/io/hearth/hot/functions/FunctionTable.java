@@ -10,11 +10,13 @@ import static io.hearth.hot.functions.HotVersion.V2017_02_24;
 import static io.hearth.hot.functions.HotVersion.V2017_09_01;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Which function names each template version knows, after Heat's {@code heat/engine/hot/template.py}:
- * the functions of templates ({@code functions}) and of condition definitions ({@code
- * condition_functions}), and the CloudFormation functions HOT dropped.
+ * Which function names each template version knows, after Heat's {@code heat/engine/hot/template.py}
+ * and {@code heat/engine/cfn/template.py}: the functions of templates ({@code functions}) and of
+ * condition definitions ({@code condition_functions}), and the CloudFormation functions HOT dropped.
  */
 final class FunctionTable {
 
@@ -88,7 +90,33 @@ final class FunctionTable {
             "Ref", V2014_10_16,
             "Fn::Select", V2015_10_15);
 
+    /** The functions of CFN templates ({@code HeatTemplate}, 2012-12-12); 2010-09-09 adds {@code Fn::If}. */
+    static final Set<String> CFN_TEMPLATE = Set.of("Fn::FindInMap", "Fn::GetAZs", "Ref", "Fn::GetAtt", "Fn::Select",
+            "Fn::Join", "Fn::Split", "Fn::Replace", "Fn::Base64", "Fn::MemberListToMap", "Fn::ResourceFacade");
+
+    /** The functions of a 2010-09-09 template's condition definitions ({@code CfnTemplate.condition_functions}). */
+    static final Set<String> CFN_CONDITION = Set.of("Fn::Equals", "Ref", "Fn::FindInMap", "Fn::Not", "Fn::And",
+            "Fn::Or");
+
+    /** The template functions of a CFN version. */
+    static Set<String> cfnFunctions(HotVersion version) {
+        if (version == HotVersion.HEAT_2012_12_12) {
+            return CFN_TEMPLATE;
+        }
+        Set<String> all = new TreeSet<>(CFN_TEMPLATE);
+        all.add("Fn::If");
+        return all;
+    }
+
+    /** The condition functions of a CFN version (2012-12-12 has no conditions). */
+    static Set<String> cfnConditionFunctions(HotVersion version) {
+        return version == HotVersion.HEAT_2012_12_12 ? Set.of() : CFN_CONDITION;
+    }
+
     static Kind kind(String name, HotVersion version, Mode mode) {
+        if (version.cfn()) {
+            return cfnKind(name, version, mode);
+        }
         HotVersion template = TEMPLATE_SINCE.get(name);
         HotVersion removed = CFN_REMOVED_IN.get(name);
         if (mode == Mode.TEMPLATE) {
@@ -99,7 +127,7 @@ final class FunctionTable {
                 return notInHearth(name) ? Kind.NOT_IN_HEARTH : Kind.CALL;
             }
             if (removed != null) {
-                return version.atLeast(removed) ? Kind.REMOVED : Kind.NOT_IN_HEARTH;
+                return version.atLeast(removed) ? Kind.REMOVED : notInHearth(name) ? Kind.NOT_IN_HEARTH : Kind.CALL;
             }
             return Kind.DATA;
         }
@@ -129,7 +157,18 @@ final class FunctionTable {
         return template == null || condition.compareTo(template) <= 0 ? condition : template;
     }
 
+    /** Heat's CFN templates: their functions, and in conditions every template function is invalid. */
+    private static Kind cfnKind(String name, HotVersion version, Mode mode) {
+        if (mode == Mode.CONDITION && cfnConditionFunctions(version).contains(name)) {
+            return Kind.CALL;
+        }
+        if (cfnFunctions(version).contains(name)) {
+            return mode == Mode.CONDITION ? Kind.INVALID_HERE : notInHearth(name) ? Kind.NOT_IN_HEARTH : Kind.CALL;
+        }
+        return Kind.DATA;
+    }
+
     private static boolean notInHearth(String name) {
-        return name.equals("yaql") || name.equals("resource_facade") || CFN_REMOVED_IN.containsKey(name);
+        return name.equals("yaql") || name.equals("resource_facade") || name.equals("Fn::ResourceFacade");
     }
 }

@@ -1,5 +1,8 @@
 package io.hearth.hot.functions;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -40,26 +43,58 @@ public final class HotFunctionCatalog {
             Map.entry("equals", "A function for comparing whether two values are equal."),
             Map.entry("not", "A function that acts on a condition, returns the opposite of the condition."),
             Map.entry("and", "A function that acts as an AND operator on conditions."),
-            Map.entry("or", "A function that acts as an OR operator on conditions."));
+            Map.entry("or", "A function that acts as an OR operator on conditions."),
+            Map.entry("Fn::FindInMap", "A function for resolving keys in the template mappings."),
+            Map.entry("Fn::GetAZs", "A function for retrieving the availability zones."),
+            Map.entry("Ref", "A function for resolving parameters or resource references."),
+            Map.entry("Fn::GetAtt", "A function for resolving resource attributes."),
+            Map.entry("Fn::Select", "A function for selecting an item from a list or map."),
+            Map.entry("Fn::Join", "A function for joining strings."),
+            Map.entry("Fn::Split", "A function for splitting strings."),
+            Map.entry("Fn::Replace", "A function for performing string substitutions."),
+            Map.entry("Fn::Base64", "A placeholder function for converting to base64."),
+            Map.entry("Fn::MemberListToMap", "A function to convert lists with enumerated keys and values to mapping."),
+            Map.entry("Fn::ResourceFacade", "A function for retrieving data in a parent provider template (not "
+                    + "supported by Hearth)."),
+            Map.entry("Fn::If", "A function to return corresponding value based on condition evaluation."),
+            Map.entry("Fn::Equals", "A function for comparing whether two values are equal."),
+            Map.entry("Fn::Not", "A function that acts as a NOT operator on a condition."),
+            Map.entry("Fn::And", "A function that acts as an AND operator on conditions."),
+            Map.entry("Fn::Or", "A function that acts as an OR operator on conditions."));
 
     private HotFunctionCatalog() {
     }
 
-    /** The functions templates of this version may use, by name. */
+    /**
+     * The functions templates of this version may use, by name: a HOT version's own and the CFN functions
+     * it still has (2013-05-23, and {@code Fn::Select} until 2015-10-15), or a CFN version's.
+     */
     public static List<Function> templateFunctions(HotVersion version) {
-        return of(FunctionTable.TEMPLATE_SINCE, version);
+        if (version.cfn()) {
+            return of(FunctionTable.cfnFunctions(version));
+        }
+        List<Function> functions = new ArrayList<>(of(FunctionTable.TEMPLATE_SINCE, version));
+        functions.addAll(of(FunctionTable.CFN_REMOVED_IN.entrySet().stream()
+                .filter(e -> !version.atLeast(e.getValue())).map(Map.Entry::getKey).toList()));
+        functions.sort(Comparator.comparing(Function::name));
+        return List.copyOf(functions);
     }
 
     /** The functions condition definitions of this version may use, by name. */
     public static List<Function> conditionFunctions(HotVersion version) {
-        return of(FunctionTable.CONDITION_SINCE, version);
+        return version.cfn() ? of(FunctionTable.cfnConditionFunctions(version))
+                : of(FunctionTable.CONDITION_SINCE, version);
     }
 
     private static List<Function> of(Map<String, HotVersion> since, HotVersion version) {
-        return since.entrySet().stream()
-                .filter(e -> version.atLeast(e.getValue()))
-                .map(e -> new Function(e.getKey(), DESCRIPTIONS.getOrDefault(e.getKey(), "")))
-                .sorted(java.util.Comparator.comparing(Function::name))
+        return of(since.entrySet().stream().filter(e -> version.atLeast(e.getValue())).map(Map.Entry::getKey)
+                .toList());
+    }
+
+    private static List<Function> of(Collection<String> names) {
+        return names.stream()
+                .map(name -> new Function(name, DESCRIPTIONS.getOrDefault(name, "")))
+                .sorted(Comparator.comparing(Function::name))
                 .toList();
     }
 }

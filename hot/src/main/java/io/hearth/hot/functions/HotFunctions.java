@@ -47,7 +47,7 @@ public final class HotFunctions {
     }
 
     /**
-     * Whether nothing is left for run time: no map in {@code value} is a call of a HOT function. True for
+     * Whether nothing is left for run time: no map in {@code value} is a call of a template function. True for
      * everything {@link #evaluate} returns when the context resolved all references.
      */
     public static boolean isResolved(JsonNode value) {
@@ -75,7 +75,7 @@ public final class HotFunctions {
         return true;
     }
 
-    /** The names of HOT's template functions, in any version. */
+    /** The names of the template functions, HOT's and CFN's, in any version. */
     public static Set<String> functionNames() {
         return FUNCTION_NAMES;
     }

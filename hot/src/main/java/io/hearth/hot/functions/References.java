@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * The functions that read what a template does not hold: {@code get_param}, {@code get_resource},
  * {@code get_attr} and {@code get_file} (Heat's {@code GetParam}, {@code GetResource}, {@code GetAtt*} and
- * {@code GetFile}). A reference to a resource waits for run time until the context's
+ * {@code GetFile}), and CFN's {@code Ref} and {@code Fn::GetAtt}. A reference to a resource waits for run time until the context's
  * {@link RuntimeResolver} knows it.
  */
 final class References {
@@ -65,15 +65,51 @@ final class References {
         if (!ev.resolved(args)) {
             return ev.pending("get_resource", args);
         }
-        String name = resourceName(ev, args, at);
-        return ev.ctx.resolver().resource(name).map(v -> (JsonNode) v.deepCopy())
-                .orElseGet(() -> ev.pending("get_resource", args));
+        return resource(ev, "get_resource", args, at);
     }
 
-    static JsonNode getAttr(Evaluation ev, JsonNode raw, Path at, Mode mode) {
-        boolean allAttributesForm = ev.version.atLeast(V2015_10_15);
+    /**
+     * CFN's {@code Ref} (Heat's {@code cfn_funcs.Ref}): a resource's reference when it names one of the
+     * template's resources, else a parameter's value ({@code ParamRef}, the only form conditions have).
+     */
+    static JsonNode ref(Evaluation ev, JsonNode raw, Path at, Mode mode) {
+        JsonNode args = ev.args(raw, at, mode);
+        if (!ev.resolved(args)) {
+            return ev.pending("Ref", args);
+        }
+        boolean resource = mode == Mode.TEMPLATE && args.isTextual()
+                && ev.ctx.resourceNames().map(names -> names.contains(args.textValue())).orElse(true);
+        if (resource) {
+            return resource(ev, "Ref", args, at);
+        }
+        JsonNode value = args.isTextual() ? ev.ctx.parameter(args.textValue()) : null;
+        if (value == null) {
+            if (args.isTextual() && ev.ctx.declaredParameters().contains(args.textValue())) {
+                throw problem("The Parameter (" + args.textValue() + ") was not provided.");
+            }
+            throw problem("The specified reference \"" + Py.str(args) + "\" (in unknown) is incorrect.");
+        }
+        ev.budget.reserve(ev.budget.inputSize(value));
+        return value.deepCopy();
+    }
+
+    /** A resource's reference id, or the call kept until run time. */
+    private static JsonNode resource(Evaluation ev, String fn, JsonNode args, Path at) {
+        String name = resourceName(ev, args, at);
+        return ev.ctx.resolver().resource(name).map(v -> (JsonNode) v.deepCopy())
+                .orElseGet(() -> ev.pending(fn, args));
+    }
+
+    /** {@code get_attr}, and CFN's {@code Fn::GetAtt}, which takes exactly a resource and an attribute. */
+    static JsonNode getAttr(Evaluation ev, String fn, JsonNode raw, Path at, Mode mode) {
+        boolean cfn = !fn.equals("get_attr");
+        boolean allAttributesForm = !cfn && ev.version.atLeast(V2015_10_15);
         boolean call = ev.isCall(raw, mode);
-        if (!allAttributesForm) {
+        if (cfn) {
+            if (!raw.isArray() || raw.size() != 2) {
+                throw problem("Arguments to \"" + fn + "\" must be of the form [resource_name, attribute]");
+            }
+        } else if (!allAttributesForm) {
             if (!raw.isArray()) {
                 throw problem("Argument to \"get_attr\" must be a list");
             }
@@ -92,7 +128,7 @@ final class References {
         }
         JsonNode args = ev.args(raw, at, mode);
         if (!ev.resolved(args)) {
-            return ev.pending("get_attr", args);
+            return ev.pending(fn, args);
         }
         JsonNode resource;
         JsonNode attribute = null;
@@ -121,7 +157,7 @@ final class References {
         return value.map(v -> {
             ev.budget.reserve(ev.budget.size(v));
             return (JsonNode) v.deepCopy();
-        }).orElseGet(() -> ev.pending("get_attr", args));
+        }).orElseGet(() -> ev.pending(fn, args));
     }
 
     /** A referenced resource's name; refused as Heat refuses it when it is no resource of the template. */

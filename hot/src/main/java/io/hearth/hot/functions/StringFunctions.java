@@ -24,7 +24,8 @@ import java.util.Set;
 
 /**
  * The functions that make strings: {@code str_replace} and its strict variants, {@code list_join} and
- * {@code str_split} (Heat's {@code Replace*}, {@code Join*} and {@code StrSplit}). Each counts its result
+ * {@code str_split} (Heat's {@code Replace*}, {@code Join*} and {@code StrSplit}), and CFN's
+ * {@code Fn::Replace} and {@code Fn::Join}. Each counts its result
  * before it builds it.
  */
 final class StringFunctions {
@@ -50,15 +51,34 @@ final class StringFunctions {
         if (!ev.resolved(args)) {
             return ev.pending(fn, args);
         }
-        JsonNode template = field(args, "template");
-        JsonNode mapping = field(args, "params");
+        return substitute(ev, fn, field(args, "template"), field(args, "params"));
+    }
+
+    /** CFN's {@code Fn::Replace}: {@code [mapping, string]}, substituted as {@code str_replace} of 2013-05-23 does. */
+    static JsonNode cfnReplace(Evaluation ev, String fn, JsonNode raw, Path at, Mode mode) {
+        if (!raw.isArray() || raw.size() != 2) {
+            throw problem("Incorrect arguments to \"" + fn + "\" should be: {\"" + fn
+                    + "\": [ {\"$var1\": \"foo\", \"%var2%\": \"bar\"}, \"$var1 is %var2%\"]}");
+        }
+        if (!raw.get(0).isObject()) {
+            throw problem("\"" + fn + "\" parameters must be a mapping");
+        }
+        JsonNode args = ev.args(raw, at, mode);
+        if (!ev.resolved(args)) {
+            return ev.pending(fn, args);
+        }
+        return substitute(ev, fn, item(args, 1), item(args, 0));
+    }
+
+    /** Heat's {@code Replace.result}: every key of {@code mapping} replaced in {@code template}. */
+    private static JsonNode substitute(Evaluation ev, String fn, JsonNode template, JsonNode mapping) {
         if (!template.isTextual()) {
             throw problem("\"" + fn + "\" template must be a string");
         }
         if (!mapping.isObject()) {
             throw problem("\"" + fn + "\" params must be a map");
         }
-        boolean legacy = fn.equals("str_replace") && !ev.version.atLeast(V2015_10_15);
+        boolean legacy = fn.equals("Fn::Replace") || (fn.equals("str_replace") && !ev.version.atLeast(V2015_10_15));
         boolean strict = !fn.equals("str_replace");
         boolean allowEmpty = !fn.equals("str_replace_vstrict");
         List<String> keys = new ArrayList<>();
@@ -146,17 +166,18 @@ final class StringFunctions {
         return text;
     }
 
-    static JsonNode listJoin(Evaluation ev, JsonNode raw, Path at, Mode mode) {
-        boolean multiple = ev.version.atLeast(V2015_10_15);
-        String example = multiple ? "\"list_join\" : [ \" \", [ \"str1\", \"str2\"] ...]"
-                : "\"list_join\" : [ \" \", [ \"str1\", \"str2\"]]";
-        String incorrect = "Incorrect arguments to \"list_join\" should be: " + example;
+    /** {@code list_join}, and CFN's {@code Fn::Join} (one list, as {@code list_join} of 2013-05-23). */
+    static JsonNode listJoin(Evaluation ev, String fn, JsonNode raw, Path at, Mode mode) {
+        boolean multiple = fn.equals("list_join") && ev.version.atLeast(V2015_10_15);
+        String example = multiple ? "\"" + fn + "\" : [ \" \", [ \"str1\", \"str2\"] ...]"
+                : "\"" + fn + "\" : [ \" \", [ \"str1\", \"str2\"]]";
+        String incorrect = "Incorrect arguments to \"" + fn + "\" should be: " + example;
         if (!raw.isArray() || (multiple ? raw.size() < 2 : raw.size() != 2)) {
             throw problem(incorrect);
         }
         JsonNode args = ev.args(raw, at, mode);
         if (!ev.resolved(args)) {
-            return ev.pending("list_join", args);
+            return ev.pending(fn, args);
         }
         List<JsonNode> strings = new ArrayList<>();
         if (multiple) {
@@ -164,7 +185,7 @@ final class StringFunctions {
                 JsonNode list = args.get(i);
                 if (Py.truthy(list)) {
                     if (!list.isArray()) {
-                        throw problem("\"list_join\" must operate on a list");
+                        throw problem("\"" + fn + "\" must operate on a list");
                     }
                     list.forEach(strings::add);
                 }
@@ -173,14 +194,14 @@ final class StringFunctions {
             JsonNode list = item(args, 1);
             if (!list.isNull()) {
                 if (!list.isArray()) {
-                    throw problem("\"list_join\" must operate on a list");
+                    throw problem("\"" + fn + "\" must operate on a list");
                 }
                 list.forEach(strings::add);
             }
         }
         JsonNode delim = item(args, 0);
         if (!delim.isTextual()) {
-            throw problem("\"list_join\" delimiter must be a string");
+            throw problem("\"" + fn + "\" delimiter must be a string");
         }
         List<String> pieces = new ArrayList<>(strings.size());
         long length = EvaluatedSize.times(Math.max(strings.size() - 1, 0), delim.textValue().length());

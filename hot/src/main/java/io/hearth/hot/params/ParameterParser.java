@@ -3,6 +3,8 @@ package io.hearth.hot.params;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.hearth.hot.CfnOutline;
+import io.hearth.hot.CfnTemplate;
 import io.hearth.hot.TemplateProblem;
 import io.hearth.hot.params.ParameterConstraint.AllowedPattern;
 import io.hearth.hot.params.ParameterConstraint.AllowedValues;
@@ -61,10 +63,18 @@ public final class ParameterParser {
         }
     }
 
-    /** Parses the parameter sections of a whole template (its version decides modulo and tags). */
+    /**
+     * Parses the parameter sections of a whole template (its version decides modulo and tags); a CFN
+     * template's through its {@link CfnOutline}, its problems' paths as the template writes them.
+     */
     public static ParameterSection parse(JsonNode template) {
         if (template == null || !template.isObject()) {
             return parse(null, null, null);
+        }
+        if (CfnTemplate.isCfn(template)) {
+            ParameterSection hot = parse(CfnOutline.hot(template));
+            return new ParameterSection(hot.templateVersion(), hot.parameters(), hot.groups(),
+                    CfnOutline.written(template, hot.problems()), CfnOutline.written(template, hot.warnings()));
         }
         JsonNode version = template.get("heat_template_version");
         return parse(version == null || version.isNull() ? null : version.asText(), template.get("parameters"),

@@ -9,16 +9,28 @@ import java.util.Optional;
  * HOT template with {@code Invalid type (String)}, as Heat's {@code HOTParamSchema.TYPES} does.
  */
 public enum ParameterType {
-    STRING("string"),
-    NUMBER("number"),
-    COMMA_DELIMITED_LIST("comma_delimited_list"),
-    JSON("json"),
-    BOOLEAN("boolean");
+    STRING("string", "String"),
+    NUMBER("number", "Number"),
+    COMMA_DELIMITED_LIST("comma_delimited_list", "CommaDelimitedList"),
+    JSON("json", "Json"),
+    BOOLEAN("boolean", "Boolean");
 
     private final String hotName;
+    private final String cfnName;
 
-    ParameterType(String hotName) {
+    ParameterType(String hotName, String cfnName) {
         this.hotName = hotName;
+        this.cfnName = cfnName;
+    }
+
+    /** The name a CFN template uses, e.g. {@code CommaDelimitedList} (and Heat's validate answer). */
+    public String cfnName() {
+        return cfnName;
+    }
+
+    /** The type a CFN template names, matched exactly. */
+    public static Optional<ParameterType> fromCfnName(String name) {
+        return Arrays.stream(values()).filter(t -> t.cfnName.equals(name)).findFirst();
     }
 
     /** The name used in templates, e.g. {@code comma_delimited_list}. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.plan.PlannedOutput;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.CfnOutline;
 import io.hearth.hot.TemplateException;
 import io.hearth.hot.TemplateProblem;
 import io.hearth.hot.functions.EvaluationContext;
@@ -30,7 +31,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Turns a validated template, its environment and the user's parameters into a plan:
+ * Turns a validated template (HOT, or CFN through its {@link CfnOutline}), its environment and the user's
+ * parameters into a plan:
  * parameter values resolved and checked against their constraints, every static intrinsic
  * function evaluated (runtime references stay as function nodes for deployment-service), each resource's type mapped through the environment and its properties checked
  * against the type's schema, each resource's dependencies (depends_on, get_resource,
@@ -86,7 +88,19 @@ public final class StackPlanner {
         plan(template, environment, null, files, stack, null, true, false);
     }
 
+    /** Plans a template of either format: a CFN template through its outline, its problems in its own terms. */
     private StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
+            Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
+            boolean strict) {
+        try {
+            return planOutline(CfnOutline.hot(template), environment, requestParameters, files, stack, timeoutMins,
+                    disableRollback, strict);
+        } catch (TemplateException e) {
+            throw CfnOutline.written(template, e);
+        }
+    }
+
+    private StackPlan planOutline(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
             boolean strict) {
         List<TemplateProblem> problems = new ArrayList<>();
@@ -102,8 +116,9 @@ public final class StackPlanner {
         JsonNode resources = template.path("resources");
         Set<String> names = new LinkedHashSet<>();
         resources.fieldNames().forEachRemaining(names::add);
-        EvaluationContext context = EvaluationContext.builder(HotVersion.of(template.get("heat_template_version").asText()))
-                .parameters(parameters).files(files).conditions(template.get("conditions")).stack(stack)
+        EvaluationContext context = EvaluationContext.builder(HotVersion.ofPlan(template.get(HotVersion.KEY).asText()))
+                .parameters(parameters).declaredParameters(resolved.section().parameters().keySet()).files(files)
+                .conditions(template.get("conditions")).mappings(template.get("Mappings")).stack(stack)
                 .resourceNames(names).limits(limits).build();
         Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
@@ -238,10 +253,10 @@ public final class StackPlanner {
             return;
         }
         if (value.isObject()) {
-            if (value.size() == 1 && value.has("get_attr") && value.get("get_attr").isArray()
-                    && resources.has(value.get("get_attr").path(0).asText())) {
-                validator.checkGetAttr(SourcePath.key(path, "get_attr"), value.get("get_attr"), resources)
-                        .ifPresent(problems::add);
+            String fn = value.size() == 1 ? value.fieldNames().next() : "";
+            if ((fn.equals("get_attr") || fn.equals("Fn::GetAtt")) && value.get(fn).isArray()
+                    && resources.has(value.get(fn).path(0).asText())) {
+                validator.checkGetAttr(SourcePath.key(path, fn), value.get(fn), resources).ifPresent(problems::add);
             }
             value.fields().forEachRemaining(e -> checkAttributes(validator, resources, e.getValue(),
                     SourcePath.key(path, e.getKey()), problems));
@@ -270,10 +285,10 @@ public final class StackPlanner {
             return;
         }
         if (node.isObject() && node.size() == 1) {
-            if (node.has("get_resource")) {
-                into.add(node.get("get_resource").asText());
-            } else if (node.has("get_attr") && node.get("get_attr").isArray()) {
-                into.add(node.get("get_attr").path(0).asText());
+            if (node.has("get_resource") || node.has("Ref")) {
+                into.add(node.elements().next().asText());
+            } else if ((node.has("get_attr") || node.has("Fn::GetAtt")) && node.elements().next().isArray()) {
+                into.add(node.elements().next().path(0).asText());
             }
         }
         node.elements().forEachRemaining(child -> collectReferences(child, into));

@@ -11,9 +11,8 @@ import java.util.Set;
 public final class IntrinsicFunctions {
 
     /**
-     * The HOT functions and condition functions (heat_template_version 2013-05-23 to wallaby). The
-     * CFN-style aliases older HOT versions still accept ({@code Fn::Select}, {@code resource_facade},
-     * ...) are not recognised: Hearth does not resolve them.
+     * The HOT functions and condition functions (heat_template_version 2013-05-23 to wallaby), and the
+     * CFN functions that may wait for a resource ({@code Ref}, {@code Fn::GetAtt} and those around them).
      */
     public static final Set<String> NAMES = Set.of(
             "get_attr", "get_resource", "get_param", "get_file",
@@ -21,7 +20,9 @@ public final class IntrinsicFunctions {
             "list_join", "str_split", "repeat", "digest",
             "map_merge", "map_replace", "list_concat", "list_concat_unique",
             "contains", "filter", "make_url", "if", "yaql",
-            "equals", "not", "and", "or");
+            "equals", "not", "and", "or",
+            "Ref", "Fn::GetAtt", "Fn::Join", "Fn::Select", "Fn::Split", "Fn::Replace", "Fn::Base64",
+            "Fn::MemberListToMap");
 
     private IntrinsicFunctions() {
     }

@@ -25,7 +25,7 @@ final class Hot {
     }
 
     static EvaluationContext.Builder context(String version) {
-        return EvaluationContext.builder(HotVersion.of(version));
+        return EvaluationContext.builder(HotVersion.ofPlan(version));
     }
 
     /** Evaluates {@code value} with an empty context of {@code version}. */

@@ -10,8 +10,11 @@ class HotFunctionCatalogTest {
     void eachVersionListsTheFunctionsItIntroducedAndEarlierOnes() {
         assertThat(HotFunctionCatalog.templateFunctions(HotVersion.V2013_05_23))
                 .extracting(HotFunctionCatalog.Function::name)
-                .containsExactly("get_attr", "get_file", "get_param", "get_resource", "list_join",
-                        "resource_facade", "str_replace");
+                .containsExactly("Fn::Base64", "Fn::GetAZs", "Fn::Join", "Fn::MemberListToMap", "Fn::Replace",
+                        "Fn::ResourceFacade", "Fn::Select", "Fn::Split", "Ref", "get_attr", "get_file", "get_param",
+                        "get_resource", "list_join", "resource_facade", "str_replace");
+        assertThat(HotFunctionCatalog.templateFunctions(HotVersion.V2014_10_16))
+                .extracting(HotFunctionCatalog.Function::name).contains("Fn::Select").doesNotContain("Fn::Join", "Ref");
         assertThat(HotFunctionCatalog.templateFunctions(HotVersion.V2015_04_30))
                 .extracting(HotFunctionCatalog.Function::name).contains("digest", "repeat").doesNotContain("str_split");
         assertThat(HotFunctionCatalog.templateFunctions(HotVersion.V2018_08_31))

@@ -149,7 +149,7 @@ class RuntimeReferencesTest {
         assertThat(HotFunctions.isResolved(json("{\"equals\": [1, 1]}"))).isTrue();
         assertThat(HotFunctions.isResolved(json("{\"a\": [1, {\"get_attr\": [\"s\", \"x\"]}]}"))).isFalse();
         assertThat(HotFunctions.isResolved(json("[{\"str_replace\": {}}]"))).isFalse();
-        assertThat(HotFunctions.functionNames()).contains("get_attr", "get_resource", "if", "make_url")
-                .doesNotContain("equals", "Fn::Select");
+        assertThat(HotFunctions.functionNames()).contains("get_attr", "get_resource", "if", "make_url", "Ref",
+                "Fn::GetAtt", "Fn::Select").doesNotContain("equals", "Fn::Equals");
     }
 }

@@ -80,10 +80,15 @@ class VersionsTest {
                         + "it requires 2016-10-14 or later");
         assertThat(failure("2013-05-23", "{\"resource_facade\": \"metadata\"}").heatMessage())
                 .isEqualTo("resource_facade is not supported by Hearth");
-        assertThat(failure("2015-04-30", "{\"Fn::Select\": [0, [\"a\"]]}").heatMessage())
-                .isEqualTo("Fn::Select is not supported by Hearth; use the HOT intrinsic functions");
-        assertThat(failure("2013-05-23", "{\"Fn::Join\": [\",\", [\"a\"]]}").heatMessage())
-                .isEqualTo("Fn::Join is not supported by Hearth; use the HOT intrinsic functions");
+        assertThat(failure("2013-05-23", "{\"Fn::ResourceFacade\": \"Metadata\"}").heatMessage())
+                .isEqualTo("Fn::ResourceFacade is not supported by Hearth; use the HOT intrinsic functions");
+    }
+
+    @Test
+    void theCloudFormationFunctionsOfEarlyHotVersionsWork() {
+        assertThat(eval("2015-04-30", "{\"Fn::Select\": [0, [\"a\"]]}")).isEqualTo(json("\"a\""));
+        assertThat(eval("2013-05-23", "{\"Fn::Join\": [\",\", [\"a\", \"b\"]]}")).isEqualTo(json("\"a,b\""));
+        assertThat(eval("2013-05-23", "{\"Ref\": \"web\"}")).isEqualTo(json("{\"Ref\": \"web\"}"));
     }
 
     @Test

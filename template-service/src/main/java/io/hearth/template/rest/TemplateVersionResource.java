@@ -16,26 +16,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Heat's template-version API: the HOT versions Hearth reads and the functions of each. */
+/** Heat's template-version API: the versions Hearth reads (HOT's and the two CFN ones) and the functions of each. */
 @Path("/v1/{tenant}/template_versions")
 @Produces(MediaType.APPLICATION_JSON)
 public class TemplateVersionResource {
 
-    private static final String PREFIX = HotVersion.KEY + ".";
-
-    /** Every version, with its release-name alias, as {@code openstack orchestration template version list}. */
+    /**
+     * Every version, with its release-name alias, as {@code openstack orchestration template version list}:
+     * {@code AWSTemplateFormatVersion.2010-09-09} and {@code HeatTemplateFormatVersion.2012-12-12} (type
+     * {@code cfn}) first, as Heat sorts them.
+     */
     @GET
     public Map<String, List<Map<String, Object>>> list() {
         return Map.of("template_versions", Arrays.stream(HotVersion.values()).map(v -> {
             Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("version", PREFIX + v.date());
-            entry.put("type", "hot");
-            entry.put("aliases", v.releaseName().map(name -> List.of(PREFIX + name)).orElse(List.of()));
+            entry.put("version", v.key() + "." + v.date());
+            entry.put("type", v.cfn() ? "cfn" : "hot");
+            entry.put("aliases", v.releaseName().map(name -> List.of(v.key() + "." + name)).orElse(List.of()));
             return entry;
         }).toList());
     }
 
-    /** The functions of one version ({@code heat_template_version.2018-08-31} or {@code ...rocky}). */
+    /**
+     * The functions of one version ({@code heat_template_version.2018-08-31}, {@code ...rocky},
+     * {@code AWSTemplateFormatVersion.2010-09-09}).
+     */
     @GET
     @Path("/{version}/functions")
     public Map<String, List<Map<String, String>>> functions(@PathParam("version") String version,
@@ -52,11 +57,12 @@ public class TemplateVersionResource {
     }
 
     private static HotVersion parse(String version) {
-        if (!version.startsWith(PREFIX)) {
+        int dot = version.indexOf('.');
+        if (dot < 0) {
             throw ApiException.notFound("Template with version " + version + " not found");
         }
         try {
-            return HotVersion.of(version.substring(PREFIX.length()));
+            return HotVersion.of(version.substring(0, dot), version.substring(dot + 1));
         } catch (ExpressionException e) {
             throw ApiException.notFound("Template with version " + version + " not found");
         }
