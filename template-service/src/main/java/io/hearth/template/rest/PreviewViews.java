@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.CfnOutline;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.params.ResolvedParameters;
@@ -83,7 +84,7 @@ public class PreviewViews {
     }
 
     private static ResourcePreview resource(Target target, PlannedResource resource, boolean withProperties) {
-        JsonNode definition = target.template().path("resources").path(resource.name());
+        JsonNode definition = CfnOutline.hot(target.template()).path("resources").path(resource.name());
         List<String> requiredBy = target.plan().resources().stream()
                 .filter(other -> other.dependsOn().contains(resource.name())).map(PlannedResource::name).toList();
         return new ResourcePreview(resource.name(), definition.path("type").asText(resource.type()), "", "INIT",

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.hot.CfnOutline;
+import io.hearth.hot.CfnTemplate;
+import io.hearth.hot.functions.StackIdentity;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.StackView;
@@ -32,10 +35,10 @@ public class StackViews {
     /** The stack as stack-show shows it, with parameters and outputs. */
     public StackView full(UriInfo uri, Stack stack) {
         Map<String, JsonNode> parameters = new LinkedHashMap<>(HearthJson.read(stack.parameters, MAP));
-        parameters.put("OS::stack_id", TextNode.valueOf(stack.id.toString()));
-        parameters.put("OS::stack_name", TextNode.valueOf(stack.name));
-        parameters.put("OS::project_id", TextNode.valueOf(stack.tenant));
-        JsonNode outputSection = HearthJson.readTree(stack.template).path("outputs");
+        JsonNode template = HearthJson.readTree(stack.template);
+        new StackIdentity(stack.name, stack.id.toString(), stack.tenant).pseudoParameters(CfnTemplate.isCfn(template))
+                .forEach((name, value) -> parameters.put(name, TextNode.valueOf(value)));
+        JsonNode outputSection = CfnOutline.hot(template).path("outputs");
         Map<String, JsonNode> values = stack.outputs == null ? Map.of() : HearthJson.read(stack.outputs, MAP);
         List<StackView.Output> outputs = new ArrayList<>();
         outputSection.fields().forEachRemaining(e -> outputs.add(new StackView.Output(e.getKey(),

@@ -2,6 +2,7 @@ package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.hot.CfnOutline;
 import io.hearth.hot.HeatEnvironment;
 import io.hearth.hot.read.SourceMap;
 import java.util.Collections;
@@ -29,7 +30,7 @@ public record StackDefinition(JsonNode template, SourceMap sources, ObjectNode e
     /** The names of the parameters the template declares. */
     public Set<String> declaredParameters() {
         Set<String> names = new TreeSet<>();
-        JsonNode parameters = template.get("parameters");
+        JsonNode parameters = CfnOutline.hot(template).get("parameters");
         if (parameters != null && parameters.isObject()) {
             parameters.fieldNames().forEachRemaining(names::add);
         }

@@ -6,6 +6,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.hot.CfnOutline;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
 import io.smallrye.mutiny.Uni;
@@ -37,7 +38,7 @@ public class StackResources {
     public Uni<Void> planned(Stack stack, StackPlan plan) {
         Map<String, List<String>> requiredBy = requiredBy(plan);
         JsonNode templateResources = stack.template == null ? HearthJson.mapper().createObjectNode()
-                : HearthJson.readTree(stack.template).path("resources");
+                : CfnOutline.hot(HearthJson.readTree(stack.template)).path("resources");
         Instant now = Instant.now();
         return StackResourceState.ofStack(stack.id).chain(rows -> {
             Map<String, StackResourceState> known = rows.stream()

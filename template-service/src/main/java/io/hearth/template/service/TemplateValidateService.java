@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.hot.CfnOutline;
 import io.hearth.hot.HeatEnvironment;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterConstraint;
 import io.hearth.hot.params.ParameterDefinition;
 import io.hearth.hot.params.ParameterParser;
-import io.hearth.hot.params.ParameterType;
 import io.hearth.hot.py.Py;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.rest.dto.ValidateTemplateRequest;
@@ -68,7 +68,7 @@ public class TemplateValidateService {
         StackDefinition definition = definitions.read(request.template(), request.templateUrl(), null,
                 request.environment(), request.parameters(), request.files());
         definitions.check(definition, new StackIdentity("dummy", null, tenant));
-        JsonNode template = definition.template();
+        JsonNode template = CfnOutline.hot(definition.template());
         ObjectNode result = JSON.objectNode();
         JsonNode description = template.get("description");
         result.set("Description", description == null || !Py.truthy(description)
@@ -76,7 +76,7 @@ public class TemplateValidateService {
         ObjectNode parameters = result.putObject("Parameters");
         JsonNode values = definition.environment().get("parameters");
         JsonNode defaults = definition.environment().get("parameter_defaults");
-        ParameterParser.parse(template).parameters().values().forEach(parameter -> parameters.set(parameter.name(),
+        ParameterParser.parse(definition.template()).parameters().values().forEach(parameter -> parameters.set(parameter.name(),
                 parameter(parameter, values.path(parameter.name()), defaults.path(parameter.name()))));
         JsonNode groups = template.get("parameter_groups");
         if (Py.truthy(groups)) {
@@ -99,7 +99,7 @@ public class TemplateValidateService {
      */
     static ObjectNode parameter(ParameterDefinition parameter, JsonNode value, JsonNode userDefault) {
         ObjectNode view = JSON.objectNode();
-        view.put("Type", apiType(parameter.type()));
+        view.put("Type", parameter.type().cfnName());
         view.put("Description", parameter.description() == null ? "" : parameter.description());
         view.put("NoEcho", parameter.hidden() ? "true" : "false");
         view.put("Label", parameter.labelOrName());
@@ -151,16 +151,5 @@ public class TemplateValidateService {
         if (value != null && !value.isNull()) {
             view.set(key, value);
         }
-    }
-
-    /** Heat's names for parameter types in the validate answer. */
-    private static String apiType(ParameterType type) {
-        return switch (type) {
-            case STRING -> "String";
-            case NUMBER -> "Number";
-            case COMMA_DELIMITED_LIST -> "CommaDelimitedList";
-            case JSON -> "Json";
-            case BOOLEAN -> "Boolean";
-        };
     }
 }
