@@ -69,6 +69,11 @@ final class StackFixtures {
         return event.id();
     }
 
+    /** Publishes that deployment-service made a nested stack, as it does before the nested stack's first status. */
+    void nestedCreated(io.hearth.contracts.stack.v1.NestedStackCreated created) {
+        publish(created.stackId(), CloudEvent.of("/hearth/deployment-service", created.stackId(), created));
+    }
+
     /** Waits until the stack's history holds {@code count} events. */
     void awaitEvents(String id, long count) {
         await().atMost(Duration.ofSeconds(30)).until(() ->

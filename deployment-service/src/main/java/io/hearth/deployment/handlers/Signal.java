@@ -1,6 +1,7 @@
 package io.hearth.deployment.handlers;
 
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.deployment.software.DeploymentChange;
 
@@ -35,6 +36,14 @@ public sealed interface Signal {
         @Override
         public String physicalId() {
             return deploymentId;
+        }
+    }
+
+    /** A nested stack's action ended in a transaction of its own; for the parent's resource that owns it. */
+    record NestedSettled(NestedStackSettled event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.nestedStackId();
         }
     }
 }

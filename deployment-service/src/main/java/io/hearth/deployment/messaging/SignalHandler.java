@@ -2,6 +2,7 @@ package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.deployment.engine.StackSignals;
@@ -28,7 +29,8 @@ import org.jboss.logging.Logger;
 public class SignalHandler {
 
     /** The event types this handler acts on: check-ins, deployment and wait condition signals. */
-    public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE);
+    public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
+            NestedStackSettled.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -60,6 +62,10 @@ public class SignalHandler {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
                     LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
                             signal.stackId());
+                }
+                case NestedStackSettled.TYPE -> {
+                    NestedStackSettled settled = event.dataAs(NestedStackSettled.class);
+                    add(byStack, settled.stackId(), new Signal.NestedSettled(settled));
                 }
                 default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
             }

@@ -76,6 +76,14 @@ public class Stack extends PanacheEntityBase {
     @Column(name = "deleted_at")
     public Instant deletedAt;
 
+    /** For a nested stack, the stack whose resource owns it; null for a top stack. */
+    @Column(name = "parent_id")
+    public UUID parentId;
+
+    /** For a nested stack, the name of the parent's resource that owns it. */
+    @Column(name = "parent_resource")
+    public String parentResource;
+
     /** Heat's combined status, e.g. CREATE_COMPLETE. */
     public String stackStatus() {
         return action + "_" + status;

@@ -2,6 +2,7 @@ package io.hearth.template.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.messaging.EventProcessor;
@@ -26,8 +27,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class StackEventHandler {
 
-    /** The event types this handler acts on: stack status and resource status changes. */
-    public static final Set<String> TYPES = Set.of(StackStatusChanged.TYPE, ResourceStatusChanged.TYPE);
+    /** The event types this handler acts on: nested stacks made, stack status and resource status changes. */
+    public static final Set<String> TYPES = Set.of(NestedStackCreated.TYPE, StackStatusChanged.TYPE,
+            ResourceStatusChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
 
@@ -53,10 +55,42 @@ public class StackEventHandler {
     /** Applies one event. */
     Uni<Void> handle(CloudEvent event) {
         return switch (event.type()) {
+            case NestedStackCreated.TYPE -> nestedStackCreated(event, event.dataAs(NestedStackCreated.class));
             case StackStatusChanged.TYPE -> stackStatusChanged(event, event.dataAs(StackStatusChanged.class));
             case ResourceStatusChanged.TYPE -> resourceStatusChanged(event, event.dataAs(ResourceStatusChanged.class));
             default -> EventProcessor.ignore(event);
         };
+    }
+
+    /**
+     * A nested stack deployment-service made: stored as a stack with its parent, its template, environment and
+     * planned resources, before its first status event arrives (same key, same partition). A repeat changes
+     * nothing.
+     */
+    private Uni<Void> nestedStackCreated(CloudEvent event, NestedStackCreated created) {
+        UUID stackId = UUID.fromString(created.stackId());
+        return Stack.<Stack>findById(stackId).chain(existing -> {
+            if (existing != null) {
+                return Uni.createFrom().voidItem();
+            }
+            Stack stack = new Stack();
+            stack.id = stackId;
+            stack.tenant = created.tenant();
+            stack.name = created.stackName();
+            stack.parentId = UUID.fromString(created.parentStackId());
+            stack.parentResource = created.parentResource();
+            stack.description = created.plan().description();
+            stack.template = HearthJson.write(created.template());
+            stack.environment = created.environment() == null ? null : HearthJson.write(created.environment());
+            stack.parameters = HearthJson.write(created.plan().parameters());
+            stack.timeoutMins = created.plan().timeoutMins();
+            stack.disableRollback = created.plan().disableRollback();
+            stack.action = "INIT";
+            stack.status = "COMPLETE";
+            stack.statusReason = "";
+            stack.createdAt = event.time();
+            return stack.persist().chain(() -> resources.planned(stack, created.plan()));
+        });
     }
 
     private Uni<Void> stackStatusChanged(CloudEvent event, StackStatusChanged change) {

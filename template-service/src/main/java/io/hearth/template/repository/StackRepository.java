@@ -24,9 +24,12 @@ public class StackRepository {
      * @param actions        actions
      * @param statusReasons  status reasons
      * @param showDeleted    whether deleted stacks are listed too
+     * @param showNested     whether nested stacks are listed too (Heat's {@code show_nested})
+     * @param parents        parent stack ids (Heat's {@code owner_id}; without {@code showNested} nothing matches,
+     *                       as in Heat)
      */
     public record Filter(List<String> ids, List<String> names, List<String> statuses, List<String> actions,
-            List<String> statusReasons, boolean showDeleted) {
+            List<String> statusReasons, boolean showDeleted, boolean showNested, List<String> parents) {
     }
 
     /**
@@ -53,12 +56,14 @@ public class StackRepository {
 
     private static RankedQuery query(String tenant, Filter filter) {
         RankedQuery query = new RankedQuery("stack",
-                "id, name, status, action, status_reason, created_at, updated_at, deleted_at", "tenant = :tenant").parameter("tenant", tenant)
+                "id, name, status, action, status_reason, created_at, updated_at, deleted_at, parent_id", "tenant = :tenant").parameter("tenant", tenant)
                 .in("cast(id as text)", filter.ids())
                 .in("name", filter.names())
                 .in("status", filter.statuses())
                 .in("action", filter.actions())
-                .in("status_reason", filter.statusReasons());
+                .in("status_reason", filter.statusReasons())
+                .in("cast(parent_id as text)", filter.parents());
+        query = filter.showNested() ? query : query.where("parent_id is null");
         return filter.showDeleted() ? query : query.where("deleted_at is null");
     }
 }

@@ -106,8 +106,10 @@ public final class QueryParams {
     }
 
     /** Checks {@code nested_depth} (Hearth has no nested stacks, so any valid depth lists the same). */
-    public void nestedDepth() {
-        integer("nested_depth");
+    public int nestedDepth() {
+        Integer depth = integer("nested_depth");
+        // heat.engine.service: min(nested_depth, max_nested_stack_depth)
+        return depth == null ? 0 : Math.max(0, Math.min(depth, io.hearth.hot.plan.StackPlanner.MAX_NESTED_DEPTH));
     }
 
     /**

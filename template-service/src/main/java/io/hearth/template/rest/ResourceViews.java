@@ -42,18 +42,25 @@ public class ResourceViews {
     /**
      * A resource as resource-list shows it; with {@code detail}, as resource-show does: plus its
      * description and attributes (every attribute of its type, null where not known, plus those
-     * deployment-service reported and those asked for with {@code with_attr}).
+     * deployment-service reported and those asked for with {@code with_attr}). A resource that owns a nested
+     * stack links to it ({@code nested}).
+     *
+     * @param nested the nested stack the resource owns, or null
      */
     public ResourceView resource(UriInfo uri, Stack stack, StackResourceState row, boolean detail,
-            List<String> withAttr) {
+            List<String> withAttr, Stack nested) {
         String stackHref = stacks.href(uri, stack);
+        List<Link> links = new java.util.ArrayList<>(List.of(Link.self(href(uri, stack, row.name)),
+                new Link(stackHref, "stack")));
+        if (nested != null) {
+            links.add(new Link(stacks.href(uri, nested), "nested"));
+        }
         return new ResourceView(row.name, row.name, row.physicalResourceId == null ? "" : row.physicalResourceId,
                 row.resourceType, row.resourceStatus(), row.statusReason, StackViews.time(row.createdAt),
                 StackViews.time(row.updatedAt != null ? row.updatedAt : row.createdAt),
-                HearthJson.read(row.requiredBy, NAMES),
-                List.of(Link.self(href(uri, stack, row.name)), new Link(stackHref, "stack")),
+                HearthJson.read(row.requiredBy, NAMES), links,
                 detail ? (row.description == null ? "" : row.description) : null,
-                detail ? attributes(row, withAttr) : null);
+                detail ? attributes(row, withAttr) : null, stack.parentResource);
     }
 
     /** The resource's metadata: its template metadata section, or an empty object. */

@@ -22,7 +22,7 @@ import java.util.Map;
 public class StackListing {
 
     /** Filters on what Hearth stacks never have (owners, parents, user projects): they match nothing. */
-    private static final List<String> ALWAYS_EMPTY = List.of("username", "owner_id", "stack_owner", "parent",
+    private static final List<String> ALWAYS_EMPTY = List.of("username", "stack_owner", "parent",
             "stack_user_project_id");
 
     private final StackRepository repository;
@@ -44,7 +44,6 @@ public class StackListing {
             throw new ApiException(403, "Forbidden", "You are not authorized to use global_index.");
         }
         StackRepository.Filter filter = filter(params);
-        params.flag("show_nested", false);
         params.flag("show_hidden", false);
         Integer limit = params.integer("limit");
         boolean withCount = params.flag("with_count", false);
@@ -71,7 +70,7 @@ public class StackListing {
             statuses = List.of("(none)"); // Heat filters by an empty list of statuses: nothing matches
         }
         return new StackRepository.Filter(params.all("id"), names, statuses, actions.stream().distinct().toList(),
-                params.all("stack_status_reason"), showDeleted);
+                params.all("stack_status_reason"), showDeleted, params.flag("show_nested", false), params.all("owner_id"));
     }
 
     private Map<String, Object> body(UriInfo uri, List<Stack> stacks, Integer limit, Long count) {
@@ -92,6 +91,6 @@ public class StackListing {
         return new StackSummary(stack.id.toString(), List.of(Link.self(views.href(uri, stack))), stack.name,
                 stack.description == null ? "" : stack.description, stack.stackStatus(), stack.statusReason,
                 StackViews.time(stack.createdAt), StackViews.time(stack.deletedAt), StackViews.time(stack.updatedAt),
-                null, null, null, null);
+                null, stack.parentId == null ? null : stack.parentId.toString(), null, null);
     }
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 
 /** Heat Orchestration API v1: a stack's resources, their metadata, health and events. */
 @Path("/v1/{tenant}/stacks/{stackName}/{stackId}/resources")
@@ -64,12 +65,34 @@ public class StackResourcesResource {
         if (!invalid.isEmpty()) {
             throw QueryParams.badRequest("Invalid filter parameters " + QueryParams.pythonList(invalid, "[", "]"));
         }
-        params.nestedDepth();
+        int depth = params.nestedDepth();
         boolean detail = params.flag("with_detail", false);
         ResourceFilter filter = ResourceFilter.of(params);
-        return stacks.atUrl(tenant, name, id, true).chain(stack -> StackResourceState.ofStack(stack.id)
-                .map(rows -> Map.of("resources", rows.stream().filter(filter::keeps)
-                        .map(row -> views.resource(uri, stack, row, detail, List.of())).toList())));
+        return stacks.atUrl(tenant, name, id, true)
+                .chain(stack -> listed(uri, stack, depth, filter, detail, new ArrayList<>()))
+                .map(resources -> Map.of("resources", resources));
+    }
+
+    /**
+     * The stack's resources, then (with {@code depth} left) those of the nested stacks they own, as Heat's
+     * {@code nested_depth} lists them.
+     */
+    private Uni<List<ResourceView>> listed(UriInfo uri, Stack stack, int depth, ResourceFilter filter,
+            boolean detail, List<ResourceView> into) {
+        return StackResourceState.ofStack(stack.id).chain(rows -> Stack.<Stack>list("parentId = ?1", stack.id)
+                .chain(children -> {
+                    Map<String, Stack> nested = new java.util.HashMap<>();
+                    children.forEach(child -> nested.put(child.id.toString(), child));
+                    rows.stream().filter(filter::keeps).forEach(row -> into.add(views.resource(uri, stack, row,
+                            detail, List.of(), nested.get(row.physicalResourceId))));
+                    List<Stack> deeper = depth <= 0 ? List.of() : rows.stream()
+                            .map(row -> nested.get(row.physicalResourceId)).filter(java.util.Objects::nonNull).toList();
+                    Uni<List<ResourceView>> done = Uni.createFrom().item(into);
+                    for (Stack child : deeper) {
+                        done = done.chain(ignored -> listed(uri, child, depth - 1, filter, detail, into));
+                    }
+                    return done;
+                }));
     }
 
     /** Shows one resource with its description and attributes ({@code with_attr} adds attributes). */
@@ -80,8 +103,16 @@ public class StackResourcesResource {
             @PathParam("stackName") String name, @PathParam("stackId") String id,
             @PathParam("resource") String resource, @Context UriInfo uri) {
         List<String> withAttr = new QueryParams(uri.getQueryParameters()).all("with_attr");
-        return named(tenant, name, id, resource)
-                .map(found -> Map.of("resource", views.resource(uri, found.stack(), found.row(), true, withAttr)));
+        return named(tenant, name, id, resource).chain(found -> nestedOf(found)
+                .map(nested -> Map.of("resource", views.resource(uri, found.stack(), found.row(), true, withAttr,
+                        nested))));
+    }
+
+    /** The nested stack a resource owns (its physical id is the nested stack's), or null. */
+    private static Uni<Stack> nestedOf(Found found) {
+        UUID nested = found.row().physicalResourceId == null ? null : Stack.parseId(found.row().physicalResourceId);
+        return nested == null ? Uni.createFrom().nullItem()
+                : Stack.<Stack>find("parentId = ?1 and id = ?2", found.stack().id, nested).firstResult();
     }
 
     /** The resource's metadata, {@code {"metadata": {...}}}. */

@@ -51,7 +51,8 @@ public class StackViews {
         return new StackView(stack.id.toString(), stack.name, stack.description, stack.description,
                 time(stack.createdAt), time(stack.updatedAt), time(stack.deletedAt), stack.stackStatus(),
                 stack.statusReason, parameters, outputs, List.of(Link.self(href(uri, stack))), stack.timeoutMins,
-                stack.disableRollback, List.of(), List.of(), null, null, null, stack.tenant, stack.tenant);
+                stack.disableRollback, List.of(), List.of(), null, stack.parentId == null ? null
+                        : stack.parentId.toString(), null, stack.tenant, stack.tenant);
     }
 
     /** Heat's time format ({@code heat.common.timeutils.isotime}): seconds, UTC, {@code Z}. */

@@ -1,0 +1,115 @@
+package io.hearth.template;
+
+import static io.hearth.template.StackFixtures.api;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.testsupport.HearthTestResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nested stacks in the read model: deployment-service's NestedStackCreated makes a stack with a parent, hidden
+ * from the stack list unless {@code show_nested}, shown with {@code parent}, its resources listed under the
+ * parent's with {@code nested_depth}.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class NestedStackApiTests {
+
+    static final String MEMBER = """
+            heat_template_version: 2021-04-16
+            parameters:
+              size: {type: number}
+            resources:
+              pw:
+                type: OS::Heat::RandomString
+                properties: {length: {get_param: size}}
+            outputs:
+              password: {value: {get_attr: [pw, value]}}
+            """;
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private StackFixtures stacks;
+
+    @BeforeEach
+    void fixtures() {
+        stacks = new StackFixtures(kafka);
+    }
+
+    @Test
+    void aNestedStackIsHiddenUnlessShowNestedAndItsResourcesListUnderTheParent() {
+        String name = StackFixtures.name();
+        String id = api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                outputs:
+                  password: {value: {get_attr: [member, password]}}
+                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String nestedId = UUID.randomUUID().toString();
+        String nestedName = name + "-member-abcdefghijkl";
+        JsonNode template = HearthJson.readTree("{\"heat_template_version\": \"2021-04-16\", \"parameters\": "
+                + "{\"size\": {\"type\": \"number\"}}, \"resources\": {\"pw\": {\"type\": \"OS::Heat::RandomString\"}}}");
+        stacks.nestedCreated(new NestedStackCreated(nestedId, "demo", nestedName, id, "member", template,
+                HearthJson.readTree("{\"parameters\": {\"size\": 8}}"),
+                new StackPlan("2021-04-16", null, Map.of("size", HearthJson.readTree("8")),
+                        List.of(new PlannedResource("pw", "OS::Heat::RandomString", null, List.of(), null, null)),
+                        Map.of(), null, true)));
+        stacks.stackStatus(nestedId, nestedName, "CREATE", "IN_PROGRESS", 1);
+        stacks.resourceStatus(id, "member", nestedId, "member.yaml", "CREATE", "IN_PROGRESS", "state changed", null);
+        stacks.awaitEvents(nestedId, 1);
+        stacks.awaitEvents(id, 1);
+
+        api().get("/v1/demo/stacks?stack_name=" + nestedName).then().statusCode(200).body("stacks", equalTo(List.of()));
+        api().get("/v1/demo/stacks?show_nested=true&stack_name=" + nestedName).then().statusCode(200)
+                .body("stacks.id", contains(nestedId)).body("stacks[0].parent", equalTo(id));
+        api().get("/v1/demo/stacks").then().statusCode(200).body("stacks.id", not(hasItem(nestedId)));
+        api().get("/v1/demo/stacks?show_nested=true&owner_id=" + id).then().statusCode(200)
+                .body("stacks.id", contains(nestedId));
+        api().get("/v1/demo/stacks/" + nestedName + "/" + nestedId).then().statusCode(200)
+                .body("stack.parent", equalTo(id)).body("stack.stack_status", equalTo("CREATE_IN_PROGRESS"));
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200).body("stack.parent", nullValue());
+
+        String canonical = "/v1/demo/stacks/" + name + "/" + id;
+        api().get(canonical + "/resources").then().statusCode(200)
+                .body("resources.resource_name", contains("member"))
+                .body("resources[0].physical_resource_id", equalTo(nestedId))
+                .body("resources[0].links.find { it.rel == 'nested' }.href",
+                        endsWith("/v1/demo/stacks/" + nestedName + "/" + nestedId))
+                .body("resources[0]", not(org.hamcrest.Matchers.hasKey("parent_resource")));
+        api().get(canonical + "/resources?nested_depth=1").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("member", "pw"))
+                .body("resources.find { it.resource_name == 'pw' }.parent_resource", equalTo("member"))
+                .body("resources.find { it.resource_name == 'pw' }.links.find { it.rel == 'stack' }.href",
+                        endsWith("/stacks/" + nestedName + "/" + nestedId));
+        api().get(canonical + "/resources/member").then().statusCode(200)
+                .body("resource.physical_resource_id", equalTo(nestedId))
+                .body("resource.links.rel", hasItem("nested"));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get("/v1/demo/stacks/" + nestedName + "/"
+                + nestedId + "/template").then().statusCode(200).body("parameters.size.type", equalTo("number")));
+    }
+}
