@@ -79,6 +79,7 @@ public class DeploymentEngineBench {
         String run = UUID.randomUUID().toString().substring(0, 8);
         try (StackEvents events = StackEvents.start(KAFKA);
                 SimulatedCompute compute = SimulatedCompute.builder(KAFKA).signalDelay(Duration.ofMillis(delayMs))
+                        .servers(create -> create.name().startsWith("bench-engine-" + run))
                         .outputs(LayeredDeployments.outputs()).start()) {
             ExecutorService pool = Executors.newFixedThreadPool(stacks);
             List<Future<String>> creates = new ArrayList<>();

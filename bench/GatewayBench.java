@@ -132,20 +132,26 @@ public class GatewayBench {
     // ---------------------------------------------------------------------------------------------
 
     private static void dependentLatency(int pairs) throws Exception {
+        Map<String, CreateInstance> creates = new ConcurrentHashMap<>();
         Map<String, String> metadataUrls = new ConcurrentHashMap<>();
         String name = "gw-bench-" + UUID.randomUUID().toString().substring(0, 8);
         try (TopicTail commands = TopicTail.start(KAFKA, Topics.COMPUTE_COMMANDS, record -> {
             CloudEvent event = CloudEvent.parse(record.value());
             if (CreateInstance.TYPE.equals(event.type())) {
                 CreateInstance create = event.dataAs(CreateInstance.class);
-                metadataUrls.put(create.serverId(), create.metadataUrl());
+                creates.put(create.serverId(), create);
             }
         }, error -> System.err.println("compute commands: " + error))) {
             String id = api("POST", "/stacks", JSON.writeValueAsString(Map.of("stack_name", name,
                     "template", pairsTemplate(pairs)))).at("/stack/id").asText();
             String stack = "/stacks/" + name + "/" + id;
             System.out.printf("%nstack %s: %d pairs of servers; checking %d servers in ...%n", name, pairs, 2 * pairs);
-            await(() -> metadataUrls.size() >= 2 * pairs, 120, "CreateInstance commands of " + 2 * pairs + " servers");
+            await(() -> {
+                // other runs (bench/deployment-engine beside this one) create servers too: only this stack's count
+                creates.values().stream().filter(c -> c.stackId().equals(id))
+                        .forEach(c -> metadataUrls.put(c.serverId(), c.metadataUrl()));
+                return metadataUrls.size() >= 2 * pairs;
+            }, 120, "CreateInstance commands of " + 2 * pairs + " servers");
             Map<String, URI> servers = new ConcurrentHashMap<>();
             metadataUrls.forEach((server, url) -> servers.put(server, URI.create(url)));
             KeepAliveHttp http = new KeepAliveHttp(API_URI.getHost(), 8006, 90_000);
@@ -207,9 +213,17 @@ public class GatewayBench {
             throws Exception {
         Map<Integer, URI> out = new ConcurrentHashMap<>();
         for (int i = 0; i < pairs; i++) {
-            String server = api("GET", stack + "/resources/b_server_" + i, null)
-                    .at("/resource/physical_resource_id").asText();
-            out.put(i, URI.create(metadataUrls.get(server)));
+            String resource = stack + "/resources/b_server_" + i;
+            int pair = i;
+            // template-service's read model may not have the server's physical id yet when the engine is busy
+            await(() -> {
+                String server = api("GET", resource, null).at("/resource/physical_resource_id").asText();
+                String url = metadataUrls.get(server);
+                if (url != null) {
+                    out.put(pair, URI.create(url));
+                }
+                return url != null;
+            }, 120, "the physical id of b_server_" + i + " in the resources API");
         }
         return out;
     }

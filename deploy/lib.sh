@@ -221,7 +221,7 @@ SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=
 declare -A SERVICE_MEMORY_OPTS=(
   [template-service]="-Xms16m -Xmx112m"
   [deployment-service]="-Xms16m -Xmx112m"
-  [signal-gateway]="-Xms8m -Xmx64m -XX:TieredStopAtLevel=1"
+  [signal-gateway]="-Xms8m -Xmx160m -XX:TieredStopAtLevel=1"
   [notifier]="-Xms8m -Xmx48m -XX:TieredStopAtLevel=1"
 )
 # Every service process: two malloc arenas (glibc gives busy threads arenas of their own, up to 8 per core).

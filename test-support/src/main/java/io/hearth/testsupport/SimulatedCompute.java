@@ -27,6 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -168,6 +169,9 @@ public final class SimulatedCompute implements AutoCloseable {
         CloudEvent event = CloudEvent.parse(record.value());
         if (CreateInstance.TYPE.equals(event.type())) {
             CreateInstance create = event.dataAs(CreateInstance.class);
+            if (!settings.servers.test(create)) {
+                return; // another run's server: it has its own agent
+            }
             created.add(create);
             if (servers.add(create.serverId())) {
                 later(settings.checkInDelay, () -> checkIn(create));
@@ -196,6 +200,9 @@ public final class SimulatedCompute implements AutoCloseable {
             return;
         }
         ServerMetadata metadata = event.dataAs(ServerMetadata.class);
+        if (settings.filtered && !servers.contains(metadata.serverId())) {
+            return; // a server this simulator does not play
+        }
         Long last = generations.get(metadata.serverId());
         if (last != null && metadata.generation() <= last) {
             return; // a document re-sent or older than one already read
@@ -335,6 +342,8 @@ public final class SimulatedCompute implements AutoCloseable {
         private Duration checkInDelay = Duration.ZERO;
         private Duration signalDelayMin = Duration.ZERO;
         private Duration signalDelayMax = Duration.ZERO;
+        private Predicate<CreateInstance> servers = create -> true;
+        private boolean filtered;
         private OutputValues outputs = (item, output) ->
                 TextNode.valueOf(output + " of " + input(item, "deploy_resource_name"));
 
@@ -360,6 +369,16 @@ public final class SimulatedCompute implements AutoCloseable {
             }
             this.signalDelayMin = min;
             this.signalDelayMax = max;
+            return this;
+        }
+
+        /**
+         * Plays only the servers whose {@code CreateInstance} passes {@code which} (default: every server),
+         * so that two simulators, or a simulator and another agent, can share one system.
+         */
+        public Builder servers(Predicate<CreateInstance> which) {
+            this.servers = which;
+            this.filtered = true;
             return this;
         }
 
