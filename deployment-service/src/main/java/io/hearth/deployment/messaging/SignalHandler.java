@@ -58,8 +58,7 @@ public class SignalHandler {
                 }
                 case WaitConditionSignalled.TYPE -> {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
-                    LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
-                            signal.stackId());
+                    add(byStack, signal.stackId(), new Signal.WaitConditionSignal(signal));
                 }
                 default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
             }
