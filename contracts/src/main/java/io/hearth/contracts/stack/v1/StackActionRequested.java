@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param action       the action's name, upper case
  * @param resourceName the resource a resource-scoped action is for, else null
  * @param reason       the user's reason (Heat's {@code resource_status_reason}), may be null
- * @param details      a {@code SIGNAL}'s body as the user sent it (Heat's {@code details}), else null
+ * @param details      a {@code SIGNAL}'s body as the user sent it (Heat's {@code details}), else null (a JSON
+ *                     {@code null} too: it is read as Java null, not as a {@code NullNode})
  */
 public record StackActionRequested(String stackId, String tenant, String stackName, String action,
         String resourceName, String reason, JsonNode details) {
@@ -25,6 +26,10 @@ public record StackActionRequested(String stackId, String tenant, String stackNa
 
     /** Signals a resource (Heat's {@code resource_signal}) with {@link #details}. */
     public static final String SIGNAL = "SIGNAL";
+
+    public StackActionRequested {
+        details = details == null || details.isNull() ? null : details;
+    }
 
     /** A resource-scoped action without details. */
     public StackActionRequested(String stackId, String tenant, String stackName, String action, String resourceName,
