@@ -254,8 +254,10 @@ def wait_conditions(heat):
     stack_id = heat.stacks.create(stack_name=name, template=WAIT_CONDITION_ALONE)["stack"]["id"]
     deadline = time.time() + 60
     while heat.resources.get(stack_id, "wait").resource_status != "CREATE_IN_PROGRESS":
-        check(time.time() < deadline, "the WaitCondition starts waiting")
+        if time.time() > deadline:
+            raise AssertionError("the WaitCondition did not start waiting within 60 s")
         time.sleep(0.2)
+    print("ok   the WaitCondition waits")
     try:
         heat.resources.signal(stack_id, "pw", data={"status": "SUCCESS"})
         raise AssertionError("a RandomString took a signal")
