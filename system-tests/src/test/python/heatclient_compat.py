@@ -1,6 +1,7 @@
 """Drives a running Hearth with OpenStack's own Heat client library (python3-heatclient),
 unchanged, as existing scripts would: template validate, preview, create, list, show, outputs, events,
-template, update (PUT and PATCH), delete.
+template, update (PUT and PATCH), delete; software configs and deployments; wait conditions (a hook's
+curl_cli on the local compute driver, a FAILURE sent with resources.signal).
 
 usage: /usr/bin/python3 heatclient_compat.py http://127.0.0.1:8004/v1/demo hearth-dev-token
 Exits 0 when every step behaved as Heat's API does; prints each step.
@@ -129,6 +130,7 @@ def main(endpoint, token):
     check(name not in [s.stack_name for s in heat.stacks.list()], "the deleted stack left stacks.list")
 
     software_configs_and_deployments(heat)
+    wait_conditions(heat)
 
     try:
         heat_client.Client("1", endpoint=endpoint, token="forged").stacks.list().__next__()
@@ -180,6 +182,102 @@ def software_configs_and_deployments(heat):
         raise AssertionError("a deleted config was found")
     except exc.HTTPNotFound:
         print("ok   software_configs.delete removed it")
+
+
+WAIT_CONDITION_BY_HOOK = """
+heat_template_version: 2018-08-31
+resources:
+  handle:
+    type: OS::Heat::WaitConditionHandle
+  wait:
+    type: OS::Heat::WaitCondition
+    properties:
+      handle: {get_resource: handle}
+      count: 1
+      timeout: 120
+  server:
+    type: OS::Nova::Server
+    properties: {image: local, flavor: local, user_data_format: SOFTWARE_CONFIG}
+  notify_config:
+    type: OS::Heat::SoftwareConfig
+    properties:
+      group: script
+      config:
+        str_replace:
+          template: |
+            #!/bin/sh
+            wc_notify --data-binary '{"status": "SUCCESS", "id": "hook", "data": "configured by the hook"}'
+          params:
+            wc_notify: {get_attr: [handle, curl_cli]}
+  notify:
+    type: OS::Heat::SoftwareDeployment
+    properties:
+      config: {get_resource: notify_config}
+      server: {get_resource: server}
+outputs:
+  data:
+    value: {get_attr: [wait, data]}
+"""
+
+WAIT_CONDITION_ALONE = """
+heat_template_version: 2018-08-31
+resources:
+  handle:
+    type: OS::Heat::WaitConditionHandle
+  wait:
+    type: OS::Heat::WaitCondition
+    properties:
+      handle: {get_resource: handle}
+      timeout: 120
+  pw:
+    type: OS::Heat::RandomString
+"""
+
+
+def wait_conditions(heat):
+    """A WaitCondition completed by a hook running the handle's curl_cli, and one failed with resources.signal."""
+    name = "heatclient-wc-" + uuid.uuid4().hex[:8]
+    stack_id = heat.stacks.create(stack_name=name, template=WAIT_CONDITION_BY_HOOK)["stack"]["id"]
+    stack = wait_for(heat, stack_id, "CREATE_COMPLETE", timeout=120)
+    check(stack.stack_status == "CREATE_COMPLETE",
+          "a WaitCondition completed by a hook running the handle's curl_cli: %s %s"
+          % (stack.stack_status, stack.stack_status_reason))
+    data = heat.stacks.output_show(stack_id, "data")["output"]["output_value"]
+    check(data == '{"hook": "configured by the hook"}', "the WaitCondition's data is JSON of id to data: %s" % data)
+    handle = heat.resources.get(stack_id, "handle")
+    check(handle.attributes["curl_cli"].startswith("curl -i -X POST ") and handle.attributes["token"] is None,
+          "the handle shows curl_cli and no token")
+    heat.stacks.delete(stack_id)
+    wait_for(heat, stack_id, "DELETE_COMPLETE")
+
+    name = "heatclient-wc-" + uuid.uuid4().hex[:8]
+    stack_id = heat.stacks.create(stack_name=name, template=WAIT_CONDITION_ALONE)["stack"]["id"]
+    deadline = time.time() + 60
+    while heat.resources.get(stack_id, "wait").resource_status != "CREATE_IN_PROGRESS":
+        if time.time() > deadline:
+            raise AssertionError("the WaitCondition did not start waiting within 60 s")
+        time.sleep(0.2)
+    print("ok   the WaitCondition waits")
+    try:
+        heat.resources.signal(stack_id, "pw", data={"status": "SUCCESS"})
+        raise AssertionError("a RandomString took a signal")
+    except exc.HTTPBadRequest as e:
+        check("signal is not supported for resource." in str(e),
+              "resources.signal to a RandomString raises HTTPBadRequest as Heat's: %s" % e)
+    try:
+        heat.resources.signal(stack_id, "nope", data={})
+        raise AssertionError("an unknown resource took a signal")
+    except exc.HTTPNotFound:
+        print("ok   resources.signal to an unknown resource raises HTTPNotFound")
+    heat.resources.signal(stack_id, "handle", data={"status": "FAILURE", "reason": "broken on purpose"})
+    stack = wait_for(heat, stack_id, "CREATE_FAILED")
+    reason = "Resource CREATE failed: WaitConditionFailure: resources.wait: broken on purpose"
+    check(stack.stack_status == "CREATE_FAILED" and stack.stack_status_reason == reason,
+          "resources.signal with FAILURE fails the WaitCondition and the stack: %s" % stack.stack_status_reason)
+    check(heat.resources.get(stack_id, "wait").resource_status_reason
+          == "WaitConditionFailure: resources.wait: broken on purpose", "the WaitCondition shows Heat's reason")
+    heat.stacks.delete(stack_id)
+    wait_for(heat, stack_id, "DELETE_COMPLETE")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@ package io.hearth.gateway;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.hearth.contracts.Topics;
@@ -54,17 +53,33 @@ class StackSignalTests {
     }
 
     @Test
-    void waitConditionStatusOtherThanSuccessOrFailureIsRefused() {
+    void waitConditionStatusOtherThanSuccessOrFailureAndOtherKeysAreRefused() {
         String url = signed("/v1/signal/stacks/" + stackId + "/wait-conditions/handle");
         given().body("{\"status\": \"DONE\"}").post(url).then().statusCode(400)
-                .body("error.message", containsString("SUCCESS or FAILURE"));
-        given().body("{}").post(url).then().statusCode(400);
+                .body("error.type", equalTo("InvalidSignal"))
+                .body("error.message", equalTo("Metadata format invalid: status must be SUCCESS or FAILURE, got DONE"));
+        given().body("{\"status\": \"SUCCESS\", \"colour\": \"red\"}").post(url).then().statusCode(400)
+                .body("error.message", equalTo("Metadata format invalid: a wait condition signal has only data, id, "
+                        + "reason and status, not colour"));
         given().body("{\"status\": \"FAILURE\", \"reason\": \"broke\"}").post(url).then().statusCode(200);
 
         GatewayKafka.Published failure = kafka.awaitOne(Topics.SIGNALS,
                 p -> WaitConditionSignalled.TYPE.equals(p.event().type()) && stackId.equals(p.key()));
         assertThat(failure.data().get("status").asText()).isEqualTo("FAILURE");
         assertThat(kafka.matching(Topics.SIGNALS, p -> stackId.equals(p.key()))).hasSize(1);
+    }
+
+    @Test
+    void aWaitConditionSignalWithoutStatusIsASuccessAsInHeat() {
+        String url = signed("/v1/signal/stacks/" + stackId + "/wait-conditions/handle");
+        given().post(url).then().statusCode(200).body("status", equalTo("accepted"));
+
+        WaitConditionSignalled signal = kafka.awaitOne(Topics.SIGNALS,
+                p -> WaitConditionSignalled.TYPE.equals(p.event().type()) && stackId.equals(p.key()))
+                .event().dataAs(WaitConditionSignalled.class);
+        assertThat(signal.status()).isEqualTo("SUCCESS");
+        assertThat(signal.signalId()).isNull();
+        assertThat(signal.reason()).isNull();
     }
 
     @Test

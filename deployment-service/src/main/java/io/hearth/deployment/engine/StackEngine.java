@@ -69,11 +69,14 @@ public class StackEngine {
         }
         List<ResourceRuntime> due = state.rows.stream()
                 .filter(row -> row.wakeAt != null && !row.wakeAt.isAfter(now)).toList();
-        return each(due, row -> {
-            row.wakeAt = null;
-            ResourceHandler handler = handlers.forRow(row);
-            return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
-        }).chain(() -> advance(state));
+        return each(due, row -> resume(state, row)).chain(() -> advance(state));
+    }
+
+    /** Goes on with a waiting resource's action ({@link ResourceHandler#resume}) and records how it ended. */
+    Uni<Void> resume(StackState state, ResourceRuntime row) {
+        row.wakeAt = null;
+        ResourceHandler handler = handlers.forRow(row);
+        return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
     }
 
     /**

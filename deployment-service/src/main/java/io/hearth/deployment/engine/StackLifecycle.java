@@ -6,6 +6,7 @@ import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.handlers.Signal;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -25,10 +26,12 @@ public class StackLifecycle {
 
     private final StackEngine engine;
     private final ResourceHealth health;
+    private final StackSignals signals;
 
-    public StackLifecycle(StackEngine engine, ResourceHealth health) {
+    public StackLifecycle(StackEngine engine, ResourceHealth health, StackSignals signals) {
         this.engine = engine;
         this.health = health;
+        this.signals = signals;
     }
 
     /** Starts creating a stack; a command for a stack that already exists changes nothing. */
@@ -89,9 +92,14 @@ public class StackLifecycle {
         });
     }
 
-    /** A stack action; resource health marks are applied, other actions are not supported yet. */
+    /**
+     * A stack action: resource health marks are applied, a resource signal goes through the engine's door
+     * ({@link StackSignals}); other actions are not supported yet.
+     */
     public Uni<Void> action(StackActionRequested command) {
         return switch (command.action()) {
+            case StackActionRequested.SIGNAL -> signals.apply(UUID.fromString(command.stackId()),
+                    List.of(new Signal.ApiSignal(command.resourceName(), command.details())));
             case StackActionRequested.MARK_UNHEALTHY, StackActionRequested.MARK_HEALTHY ->
                     StackState.load(UUID.fromString(command.stackId())).chain(state -> state == null ? Uni.createFrom().voidItem()
                             : health.mark(state, command));

@@ -71,13 +71,25 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
-        ResourceRuntime row = state.byPhysicalId(signal.physicalId());
+        ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
+                : state.byPhysicalId(signal.physicalId());
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
         return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
                 .chain(outcome -> outcome == null || !IN_PROGRESS.equals(row.status) ? Uni.createFrom().voidItem()
-                        : engine.settle(state, row, outcome));
+                        : engine.settle(state, row, outcome))
+                .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
+    }
+
+    /**
+     * The resources whose waiting action looks at the signalled one again now ({@code resumesOnSignals}: a
+     * WaitCondition and its handle): in progress and depending on it.
+     */
+    private List<ResourceRuntime> watchers(StackState state, ResourceRuntime signalled) {
+        return state.rows().stream().filter(row -> row != signalled && IN_PROGRESS.equals(row.status)
+                && row.dependsOnNames().contains(signalled.name) && handlers.forRow(row).resumesOnSignals())
+                .toList();
     }
 
     /**

@@ -81,6 +81,15 @@ public interface ResourceHandler {
     }
 
     /**
+     * Whether a waiting action of this resource is looked at again ({@link #resume}) as soon as a resource it
+     * depends on took a signal, in the signal's transaction: Heat's WaitCondition, whose
+     * {@code check_create_complete} reads its handle's signals. False by default.
+     */
+    default boolean resumesOnSignals() {
+        return false;
+    }
+
+    /**
      * Whether an update replaces a resource that is FAILED (or marked unhealthy); Heat's
      * {@code needs_replace_failed}, true unless the type never updates at all.
      */

@@ -1,19 +1,26 @@
 package io.hearth.deployment.handlers;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.deployment.software.DeploymentChange;
 
 /**
  * Something from outside a stack's engine for one of its resources, Heat's resource signal: the engine
- * finds the resource by {@link #physicalId} and hands the signal to its handler's
- * {@link ResourceHandler#signal}, the one way in for all of them.
+ * finds the resource by {@link #resourceName} when the signal names one, else by {@link #physicalId}, and
+ * hands the signal to its handler's {@link ResourceHandler#signal}, the one way in for all of them.
  */
 public sealed interface Signal {
 
-    /** The physical id of the resource the signal is for. */
+    /** The physical id of the resource the signal is for; null for a signal that names its resource. */
     String physicalId();
+
+    /** The name of the resource the signal is for, or null when it is found by {@link #physicalId}. */
+    default String resourceName() {
+        return null;
+    }
 
     /** A server's agent checked in (its first poll after a boot). */
     record CheckIn(ServerCheckedIn event) implements Signal {
@@ -44,6 +51,30 @@ public sealed interface Signal {
         @Override
         public String physicalId() {
             return event.nestedStackId();
+        }
+    }
+
+    /** A WaitConditionHandle's pre-signed URL was called (the gateway's {@code WaitConditionSignalled}). */
+    record WaitConditionSignal(WaitConditionSignalled event) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
+        }
+
+        @Override
+        public String resourceName() {
+            return event.handleName();
+        }
+    }
+
+    /**
+     * Heat's resource signal through the API ({@code POST .../resources/{name}/signal}, a stack command), with
+     * the request's body as Heat's {@code details} (may be null).
+     */
+    record ApiSignal(String resourceName, JsonNode details) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
         }
     }
 }

@@ -60,8 +60,7 @@ public class SignalHandler {
                 }
                 case WaitConditionSignalled.TYPE -> {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
-                    LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
-                            signal.stackId());
+                    add(byStack, signal.stackId(), new Signal.WaitConditionSignal(signal));
                 }
                 case NestedStackSettled.TYPE -> {
                     NestedStackSettled settled = event.dataAs(NestedStackSettled.class);

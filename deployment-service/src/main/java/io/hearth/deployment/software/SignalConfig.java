@@ -4,7 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** Where agents send deployment signals and how long a signal URL stays valid. */
+/** Where agents send deployment and wait condition signals and how long a signal URL stays valid. */
 @ConfigMapping(prefix = "hearth.signal")
 public interface SignalConfig {
 
@@ -15,4 +15,11 @@ public interface SignalConfig {
     /** How long a deployment's signal URL is valid after its generation started. */
     @WithDefault("P30D")
     Duration urlTtl();
+
+    /**
+     * How long a WaitConditionHandle's pre-signed URL ({@code endpoint}, {@code curl_cli}, {@code signal}) is
+     * valid after the handle was created: Heat's handle URLs never expire, so ten years by default.
+     */
+    @WithDefault("P3650D")
+    Duration handleUrlTtl();
 }

@@ -8,6 +8,8 @@ import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /** Signals addressed to a stack's resources: WaitConditionHandle signals and scaling-policy alarm URLs. */
@@ -15,6 +17,7 @@ import java.util.Set;
 public class StackSignals {
 
     private static final Set<String> WAIT_STATUSES = Set.of("SUCCESS", "FAILURE");
+    private static final Set<String> WAIT_KEYS = Set.of("status", "reason", "data", "id");
 
     private final SignalPublisher publisher;
 
@@ -23,14 +26,28 @@ public class StackSignals {
     }
 
     /**
-     * Publishes a WaitConditionHandle signal, Heat's {@code {"status", "reason", "data", "id"}}; 400 unless
-     * the status is SUCCESS or FAILURE.
+     * Publishes a WaitConditionHandle signal, Heat's {@code {"status", "reason", "data", "id"}}: a status left out
+     * is SUCCESS, as Heat's {@code normalise_signal_data} has it (so {@code curl_cli} alone, or with {@code {}},
+     * signals success; deployment-service numbers a signal without id and gives it Heat's reason). 400 for another
+     * status or another key, which Heat refuses ({@code Metadata format invalid}).
      */
     public Uni<WaitConditionSignalled> waitCondition(String stackId, String handleName, ObjectNode body) {
+        List<String> unknown = new ArrayList<>();
+        body.fieldNames().forEachRemaining(key -> {
+            if (!WAIT_KEYS.contains(key)) {
+                unknown.add(key);
+            }
+        });
+        if (!unknown.isEmpty()) {
+            throw ApiException.badRequest("InvalidSignal", "Metadata format invalid: a wait condition signal has "
+                    + "only data, id, reason and status, not " + String.join(", ", unknown));
+        }
         String status = DeploymentSignals.text(body.get("status"));
-        if (status == null || !WAIT_STATUSES.contains(status)) {
+        if (status == null) {
+            status = "SUCCESS";
+        } else if (!WAIT_STATUSES.contains(status)) {
             throw ApiException.badRequest("InvalidSignal",
-                    "status must be SUCCESS or FAILURE, got " + (status == null ? "none" : status));
+                    "Metadata format invalid: status must be SUCCESS or FAILURE, got " + status);
         }
         WaitConditionSignalled event = new WaitConditionSignalled(stackId, handleName, DeploymentSignals.text(body.get("id")), status,
                 DeploymentSignals.text(body.get("reason")), body.get("data"), Instant.now());

@@ -1,18 +1,24 @@
 package io.hearth.template.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
 import io.hearth.template.rest.dto.EventView;
 import io.hearth.template.rest.dto.MarkUnhealthyRequest;
 import io.hearth.template.rest.dto.ResourceView;
 import io.hearth.template.service.ResourceHealth;
+import io.hearth.template.service.ResourceSignals;
 import io.hearth.template.service.StackService;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -40,13 +46,17 @@ public class StackResourcesResource {
     private final ResourceHealth health;
     private final ResourceViews views;
     private final EventListing events;
+    private final ResourceSignals signals;
+    private final UpstreamRoutes upstream;
 
     public StackResourcesResource(StackService stacks, ResourceHealth health, ResourceViews views,
-            EventListing events) {
+            EventListing events, ResourceSignals signals, UpstreamRoutes upstream) {
         this.stacks = stacks;
         this.health = health;
         this.views = views;
         this.events = events;
+        this.signals = signals;
+        this.upstream = upstream;
     }
 
     /**
@@ -137,6 +147,24 @@ public class StackResourcesResource {
         MarkUnhealthyRequest request = MarkUnhealthyRequest.of(body);
         return health.mark(tenant, name, id, resource, request.markUnhealthy(), request.reason())
                 .map(done -> Response.ok("null", MediaType.APPLICATION_JSON_TYPE).build());
+    }
+
+    /**
+     * Heat's resource signal: the body (any JSON, or none) is the signal's {@code details}. 200 with a JSON
+     * {@code null}, as Heat answers, once the signal is on its way to deployment-service; a software deployment's
+     * signal is relayed to signal-gateway, whose answer comes back. Refusals as Heat's ({@link ResourceSignals}).
+     */
+    @POST
+    @Path("/{resource}/signal")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> signal(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id, @PathParam("resource") String resource, JsonNode body,
+            @Context HttpServerRequest request) {
+        JsonNode details = body == null || body.isMissingNode() ? null : body;
+        return signals.signal(tenant, name, id, resource, details).chain(route -> route == ResourceSignals.Route.GATEWAY
+                ? upstream.toSignalGateway(request, Buffer.buffer(HearthJson.write(details == null
+                        ? JsonNodeFactory.instance.objectNode() : details)))
+                : Uni.createFrom().item(Response.ok("null", MediaType.APPLICATION_JSON_TYPE).build()));
     }
 
     /** Lists one resource's events; 404 when it has none, as Heat answers. */

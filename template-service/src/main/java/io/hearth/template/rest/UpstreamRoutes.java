@@ -1,10 +1,12 @@
 package io.hearth.template.rest;
 
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.rest.HeatError;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -17,6 +19,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
@@ -27,9 +30,10 @@ import org.jboss.logging.Logger;
  * services own are forwarded to them unchanged — method, path, query, body and the headers that
  * matter (the token above all: the owner authenticates the request itself) — and their answer
  * comes back as it is. {@code /v1/{tenant}/software_configs} and
- * {@code /v1/{tenant}/software_deployments} go to deployment-service, Heat's resource signal
- * ({@code POST /v1/{tenant}/stacks/{stack}[/{id}]/resources/{resource}/signal}) to signal-gateway. On
- * Kubernetes an Ingress may route these paths straight to their owners instead.
+ * {@code /v1/{tenant}/software_deployments} go to deployment-service, Heat's resource signal by stack name or id
+ * alone ({@code POST /v1/{tenant}/stacks/{stack}/resources/{resource}/signal}) to signal-gateway. The canonical
+ * resource signal is template-service's own ({@code StackResourcesResource}), which {@link #toSignalGateway relays}
+ * a software deployment's. On Kubernetes an Ingress may route these paths straight to their owners instead.
  */
 @ApplicationScoped
 public class UpstreamRoutes {
@@ -39,8 +43,8 @@ public class UpstreamRoutes {
     /** Paths deployment-service owns. */
     static final String DEPLOYMENT_PATHS = "^/v1/[^/]+/(software_configs|software_deployments)(/.*)?$";
 
-    /** Heat's resource signal, which signal-gateway serves. */
-    static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+(/[^/]+)?/resources/[^/]+/signal$";
+    /** Heat's resource signal by stack name or id alone, which signal-gateway serves. */
+    static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+/resources/[^/]+/signal$";
 
     /** Request headers that are about the hop, not the request (RFC 9110 7.6.1), and Host. */
     private static final Set<String> HOP_HEADERS = Set.of("connection", "keep-alive", "proxy-connection",
@@ -97,8 +101,31 @@ public class UpstreamRoutes {
         }
     }
 
-    private void send(RoutingContext context, URI target, String owner, Buffer body) {
-        HttpServerRequest incoming = context.request();
+    /**
+     * Sends a request that a resource method took (a software deployment's resource signal) on to signal-gateway
+     * as it came, and answers with signal-gateway's answer: its status, headers and body.
+     */
+    public Uni<Response> toSignalGateway(HttpServerRequest incoming, Buffer body) {
+        URI target = config.signalGateway();
+        return Uni.createFrom().completionStage(() -> client.request(options(incoming, target))
+                .compose(request -> request.send(body))
+                .compose(response -> response.body().map(answer -> {
+                    Response.ResponseBuilder out = Response.status(response.statusCode()).entity(answer.getBytes());
+                    response.headers().forEach(header -> {
+                        if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
+                            out.header(header.getKey(), header.getValue());
+                        }
+                    });
+                    return out.build();
+                })).toCompletionStage())
+                .onFailure().transform(error -> {
+                    LOG.warnf("forwarding %s %s to %s failed: %s", incoming.method(), incoming.path(), target, error);
+                    return new ApiException(502, "BadGateway", "signal-gateway did not answer: " + error.getMessage());
+                });
+    }
+
+    /** The request to the owner: the incoming method, URI and headers but those of the hop. */
+    private RequestOptions options(HttpServerRequest incoming, URI target) {
         RequestOptions options = new RequestOptions().setMethod(incoming.method())
                 .setHost(target.getHost()).setPort(target.getPort())
                 .setURI(incoming.uri()).setTimeout(config.timeout().toMillis());
@@ -108,7 +135,12 @@ public class UpstreamRoutes {
             }
         });
         options.addHeader("X-Forwarded-Host", incoming.authority() == null ? "" : incoming.authority().toString());
-        client.request(options)
+        return options;
+    }
+
+    private void send(RoutingContext context, URI target, String owner, Buffer body) {
+        HttpServerRequest incoming = context.request();
+        client.request(options(incoming, target))
                 .compose(request -> body == null ? request.send() : request.send(body))
                 .compose(response -> response.body().map(answer -> {
                     var out = context.response().setStatusCode(response.statusCode());

@@ -1,0 +1,78 @@
+package io.hearth.template.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.stack.v1.StackActionRequested;
+import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.rest.ApiException;
+import io.hearth.template.domain.StackResourceState;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+
+/**
+ * Heat's resource signal, {@code POST /v1/{tenant}/stacks/{name}/{id}/resources/{resource}/signal}, checked as
+ * Heat's engine checks it ({@code service.resource_signal}, {@code Resource.signal}): an unknown resource is 404
+ * {@code ResourceNotFound}, a resource being deleted or suspended 400 {@code NotSupported} ({@code Signal resource
+ * during DELETE is not supported.}), a type without Heat's {@code handle_signal} 400
+ * {@code ResourceActionNotSupported} ({@code signal is not supported for resource.}). A software deployment's signal
+ * (a hook's result) is signal-gateway's to publish, so it is forwarded there; any other is a {@code SIGNAL} stack
+ * command with the body as Heat's {@code details}, which deployment-service hands to the resource's handler.
+ */
+@ApplicationScoped
+public class ResourceSignals {
+
+    /** Heat's resource types that have {@code handle_signal}. */
+    static final Set<String> SIGNALLED = Set.of("OS::Heat::WaitConditionHandle", "OS::Heat::UpdateWaitConditionHandle",
+            "AWS::CloudFormation::WaitConditionHandle", "OS::Heat::ScalingPolicy", "AWS::AutoScaling::ScalingPolicy",
+            "OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment", "OS::Mistral::Workflow");
+
+    /** Those whose signal is a hook's result, which signal-gateway publishes. */
+    static final Set<String> DEPLOYMENTS = Set.of("OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment");
+
+    /** Heat's {@code Resource.no_signal_actions}. */
+    private static final Set<String> NO_SIGNAL_ACTIONS = Set.of("SUSPEND", "DELETE");
+
+    /** Where an accepted signal goes. */
+    public enum Route {
+        /** Forward the request to signal-gateway. */
+        GATEWAY,
+        /** Sent to deployment-service as a stack command. */
+        ENGINE
+    }
+
+    private final StackService stacks;
+    private final Outbox outbox;
+
+    public ResourceSignals(StackService stacks, Outbox outbox) {
+        this.stacks = stacks;
+        this.outbox = outbox;
+    }
+
+    /**
+     * Checks a signal for a live stack's resource (by name, as Heat's {@code resource_get}) and, unless it is a
+     * deployment's, appends {@code StackActionRequested(SIGNAL, resource, details)} to the outbox.
+     *
+     * @throws ApiException 404 for an unknown stack or resource, 400 for a resource that takes no signal now
+     */
+    @WithTransaction
+    public Uni<Route> signal(String tenant, String stackName, String stackId, String resource, JsonNode details) {
+        return stacks.atUrl(tenant, stackName, stackId, false).chain(stack -> StackResourceState.named(stack.id, resource)
+                .onItem().ifNull().failWith(() -> ResourceHealth.notFound(stack, resource))
+                .chain(row -> {
+                    if (NO_SIGNAL_ACTIONS.contains(row.action)) {
+                        throw ApiException.badRequest("NotSupported",
+                                "Signal resource during " + row.action + " is not supported.");
+                    }
+                    if (!SIGNALLED.contains(row.resourceType)) {
+                        throw ApiException.badRequest("ResourceActionNotSupported", "signal is not supported for resource.");
+                    }
+                    if (DEPLOYMENTS.contains(row.resourceType)) {
+                        return Uni.createFrom().item(Route.GATEWAY);
+                    }
+                    String id = stack.id.toString();
+                    return outbox.append("stack", id, id, new StackActionRequested(id, tenant, stack.name,
+                            StackActionRequested.SIGNAL, row.name, null, details)).replaceWith(Route.ENGINE);
+                }));
+    }
+}
