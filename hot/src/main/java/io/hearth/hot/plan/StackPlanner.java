@@ -147,7 +147,8 @@ public final class StackPlanner {
             JsonNode policy = definition.get("deletion_policy");
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
-                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText()));
+                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(),
+                    List.copyOf(registry.restrictedActions(name))));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {
@@ -261,7 +262,7 @@ public final class StackPlanner {
         planned.forEach((name, r) -> kept.put(name, r.dependsOn().stream().allMatch(planned::containsKey) ? r
                 : new PlannedResource(r.name(), r.type(), r.properties(),
                         r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
-                        r.deletionPolicy())));
+                        r.deletionPolicy(), r.restrictedActions())));
         return kept;
     }
 
