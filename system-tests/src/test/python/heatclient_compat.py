@@ -6,8 +6,11 @@ curl_cli on the local compute driver, a FAILURE sent with resources.signal).
 usage: /usr/bin/python3 heatclient_compat.py http://127.0.0.1:8004/v1/demo hearth-dev-token
 Exits 0 when every step behaved as Heat's API does; prints each step.
 """
+import json
 import sys
 import time
+import urllib.error
+import urllib.request
 import uuid
 
 from heatclient import client as heat_client
@@ -131,6 +134,7 @@ def main(endpoint, token):
 
     software_configs_and_deployments(heat)
     wait_conditions(heat)
+    heat_api_details(heat, endpoint, token)
 
     try:
         heat_client.Client("1", endpoint=endpoint, token="forged").stacks.list().__next__()
@@ -276,6 +280,92 @@ def wait_conditions(heat):
           "resources.signal with FAILURE fails the WaitCondition and the stack: %s" % stack.stack_status_reason)
     check(heat.resources.get(stack_id, "wait").resource_status_reason
           == "WaitConditionFailure: resources.wait: broken on purpose", "the WaitCondition shows Heat's reason")
+    heat.stacks.delete(stack_id)
+    wait_for(heat, stack_id, "DELETE_COMPLETE")
+
+
+ALIASED = """
+heat_template_version: 2018-08-31
+parameters:
+  length: {type: number, default: 8}
+  tag: {type: string, default: ""}
+resources:
+  pw:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: length}}
+  test: {type: My::TestResource}
+outputs:
+  tag: {value: {get_param: tag}}
+"""
+
+
+def raw(url, token=None):
+    """An HTTP GET as a plain client sees it: (status, Content-Type, JSON body)."""
+    request = urllib.request.Request(url, headers={"X-Auth-Token": token} if token else {})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers["Content-Type"], json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers["Content-Type"], json.loads(e.read())
+
+
+def heat_api_details(heat, endpoint, token):
+    """Content type, version negotiation, mark unhealthy, the environment, unavailable types."""
+    root = endpoint.rsplit("/v1/", 1)[0]
+    status, content_type, body = raw(root + "/")
+    check(status == 300 and body["versions"][0]["id"] == "v1.0" and body["versions"][0]["status"] == "CURRENT",
+          "GET / without a token answers 300 with the version list: %s" % body)
+    status, content_type, _ = raw(endpoint + "/stacks", token)
+    check(status == 200 and content_type == "application/json",
+          "stack list says Content-Type: application/json exactly (%s)" % content_type)
+
+    try:
+        heat.stacks.create(stack_name="hc-" + uuid.uuid4().hex[:8],
+                           template="heat_template_version: 2018-08-31\nresources:\n  n: {type: OS::Neutron::Net}\n")
+        raise AssertionError("a Neutron network was accepted")
+    except exc.HTTPBadRequest as e:
+        check("HEAT-E99001 Service neutron is not available for resource type OS::Neutron::Net" in str(e),
+              "a type whose service is absent raises HTTPBadRequest with Heat's ResourceTypeUnavailable: %s" % e)
+
+    name = "hc-env-" + uuid.uuid4().hex[:8]
+    files = {"base.yaml": "parameter_merge_strategies: {tag: merge}\nparameters: {tag: one}\n"
+                          "resource_registry: {My::TestResource: OS::Heat::None}\n",
+             "more.yaml": "parameters: {tag: -two, length: 12}\n"}
+    stack_id = heat.stacks.create(stack_name=name, template=ALIASED, files=files,
+                                  environment_files=["base.yaml", "more.yaml"])["stack"]["id"]
+    stack = wait_for(heat, stack_id, "CREATE_COMPLETE")
+    check(stack.stack_status == "CREATE_COMPLETE", "a stack from two environment_files reached CREATE_COMPLETE")
+    check(heat.stacks.output_show(stack_id, "tag")["output"]["output_value"] == "one-two"
+          and stack.parameters["length"] == "12", "environment_files merged in order with parameter_merge_strategies")
+    types = {r.resource_name: r.resource_type for r in heat.resources.list(stack_id)}
+    check(types["test"] == "My::TestResource", "an aliased resource is listed with the template's type: %s" % types)
+    check(heat.resources.get(stack_id, "test").resource_type == "My::TestResource",
+          "and shown with it")
+
+    old = heat.resources.get(stack_id, "pw").physical_resource_id
+    heat.resources.mark_unhealthy(stack_id, "pw", True, "disk gone")
+    deadline = time.time() + 30
+    while heat.resources.get(stack_id, "pw").resource_status != "CHECK_FAILED" and time.time() < deadline:
+        time.sleep(0.2)
+    pw = heat.resources.get(stack_id, "pw")
+    check(pw.resource_status == "CHECK_FAILED" and pw.resource_status_reason == "disk gone",
+          "resources.mark_unhealthy put pw in CHECK_FAILED with the reason, shown by resource show")
+    heat.stacks.update(stack_id, existing=True, parameters={})
+    check(wait_for(heat, stack_id, "UPDATE_COMPLETE").stack_status == "UPDATE_COMPLETE",
+          "the next update reached UPDATE_COMPLETE")
+    pw = heat.resources.get(stack_id, "pw")
+    check(pw.resource_status == "CREATE_COMPLETE" and pw.physical_resource_id != old,
+          "and replaced the unhealthy resource (%s -> %s)" % (old, pw.physical_resource_id))
+
+    heat.stacks.update(stack_id, existing=True, parameters={"length": 20},
+                       environment={"resource_registry": {"resources": {"pw": {"restricted_actions": ["replace"]}}}})
+    failed = wait_for(heat, stack_id, "UPDATE_FAILED")
+    check(failed.stack_status == "UPDATE_FAILED" and "replace is restricted for resource." in failed.stack_status_reason,
+          "an update that would replace a resource whose replace is restricted fails: %s" % failed.stack_status_reason)
+    reasons = [e.resource_status_reason for e in heat.events.list(stack_id, resource_name="pw")]
+    check("replace is restricted for resource." in reasons and
+          heat.resources.get(stack_id, "pw").resource_status == "CREATE_COMPLETE",
+          "with Heat's event on the resource, which stays CREATE_COMPLETE")
     heat.stacks.delete(stack_id)
     wait_for(heat, stack_id, "DELETE_COMPLETE")
 

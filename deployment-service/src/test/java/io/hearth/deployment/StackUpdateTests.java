@@ -3,6 +3,7 @@ package io.hearth.deployment;
 import static io.hearth.deployment.StackDriver.plan;
 import static io.hearth.deployment.StackDriver.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
@@ -14,6 +15,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -151,6 +153,49 @@ class StackUpdateTests {
         assertThat(driver.log(id)).containsExactly("stack CREATE_IN_PROGRESS", "slow CREATE_IN_PROGRESS",
                 "stack DELETE_IN_PROGRESS", "slow DELETE_IN_PROGRESS", "slow DELETE_COMPLETE",
                 "stack DELETE_COMPLETE");
+    }
+
+    /**
+     * Heat's {@code test_update_restricted.py}: an update or replacement the environment's
+     * {@code restricted_actions} forbids fails the stack with an UPDATE_FAILED event on the resource, which
+     * stays as it was; with only {@code replace} restricted an update in place goes through.
+     */
+    @Test
+    void restrictedActionsFailAnUpdateThatWouldUpdateOrReplaceTheResourceAndLeaveItAsItWas() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("bar", "OS::Heat::TestResource",
+                "{\"value\": \"1234\", \"update_replace\": false}"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String physical = complete(id, "bar", "CREATE").physicalResourceId();
+        PlannedResource changed = resource("bar", "OS::Heat::TestResource",
+                "{\"value\": \"4567\", \"update_replace\": false}");
+
+        driver.update(id, plan(List.of(restricted(changed, "update", "replace"))));
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "UPDATE_FAILED");
+        assertThat(statuses.get(statuses.size() - 1).statusReason()).isEqualTo(
+                "Resource UPDATE failed: ResourceActionRestricted: resources.bar: update is restricted for resource.");
+        ResourceStatusChanged refused = driver.resources(id).get(driver.resources(id).size() - 1);
+        assertThat(refused.action() + "_" + refused.status() + " " + refused.statusReason())
+                .isEqualTo("UPDATE_FAILED update is restricted for resource.");
+        assertThat(refused.onlyAnEvent()).isTrue();
+        assertThat(refused.physicalResourceId()).isEqualTo(physical);
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid and name = 'bar'"
+                + " and action = 'CREATE' and status = 'COMPLETE'", id)).isOne();
+
+        driver.update(id, plan(List.of(restricted(resource("bar", "OS::Heat::TestResource",
+                "{\"value\": \"4567\", \"update_replace\": true}"), "replace"))));
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.resources(id).stream()
+                .filter(e -> "replace is restricted for resource.".equals(e.statusReason())).count() == 1);
+        driver.update(id, plan(List.of(restricted(changed, "replace"))));
+        await().atMost(Duration.ofSeconds(30)).until(() -> driver.statesOf(id, "bar").contains("UPDATE_COMPLETE"));
+        assertThat(complete(id, "bar", "UPDATE").physicalResourceId()).isEqualTo(physical);
+        assertThat(driver.statesOf(id, "bar")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_FAILED", "UPDATE_FAILED", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+    }
+
+    private static PlannedResource restricted(PlannedResource resource, String... actions) {
+        return new PlannedResource(resource.name(), resource.type(), resource.properties(), resource.dependsOn(),
+                resource.metadata(), resource.deletionPolicy(), List.of(actions));
     }
 
     /** The {@code nth} (from 0) COMPLETE event of a resource's action. */

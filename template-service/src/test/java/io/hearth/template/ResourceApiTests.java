@@ -176,6 +176,64 @@ class ResourceApiTests {
     }
 
     @Test
+    void aTypeTheEnvironmentMapsIsShownAsTheTemplateNamesItInListShowAndEvents() {
+        String name = StackFixtures.name();
+        String id = api().body(Map.of("stack_name", name, "template", """
+                heat_template_version: 2018-08-31
+                resources:
+                  test: {type: My::TestResource}
+                  pw: {type: OS::Heat::RandomString}
+                """, "environment", Map.of("resource_registry", Map.of("My::TestResource", "OS::Heat::None"))))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String canonical = "/v1/demo/stacks/" + name + "/" + id;
+        api().get(canonical + "/resources").then().statusCode(200)
+                .body("resources.find { it.resource_name == 'test' }.resource_type", equalTo("My::TestResource"));
+
+        // deployment-service reports the type the registry mapped it to
+        stacks.resourceStatus(id, "test", "t-1", "OS::Heat::None", "CREATE", "COMPLETE", "state changed", null);
+        awaitResource(id, "test", "CREATE", "COMPLETE");
+        api().get(canonical + "/resources/test").then().statusCode(200)
+                .body("resource.resource_type", equalTo("My::TestResource"));
+        api().get(canonical + "/resources?type=My::Test").then().statusCode(200)
+                .body("resources.resource_name", contains("test"));
+        String event = api().get(canonical + "/resources/test/events").then().statusCode(200)
+                .extract().path("events[0].id");
+        api().get(canonical + "/resources/test/events/" + event).then().statusCode(200)
+                .body("event.resource_type", equalTo("My::TestResource"));
+    }
+
+    @Test
+    void restrictedActionsGoToDeploymentServiceInThePlanAndTheRefusalIsOnlyAnEvent() {
+        String name = StackFixtures.name();
+        String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "environment", Map.of(
+                "resource_registry", Map.of("resources", Map.of("p*", Map.of("restricted_actions", "replace"),
+                        "marker", Map.of("restricted_actions", List.of("update")))))))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        assertThat(stacks.db().queryLong("select count(*) from outbox_event where aggregateid = ? and jsonb_path_exists("
+                + "payload::jsonb, '$.data.plan.resources[*] ? (@.name == \"pw\" && @.restrictedActions[0] == \"replace\")')"
+                + " and jsonb_path_exists(payload::jsonb, '$.data.plan.resources[*] ? (@.name == \"marker\""
+                + " && @.restrictedActions[0] == \"update\")') and not jsonb_path_exists(payload::jsonb,"
+                + " '$.data.plan.resources[*] ? (@.name == \"cfg\").restrictedActions')", id)).isOne();
+        String canonical = "/v1/demo/stacks/" + name + "/" + id;
+        stacks.resourceStatus(id, "marker", "m-1", "OS::Heat::None", "CREATE", "COMPLETE", "state changed", null);
+        stacks.resourceEventOnly(id, "marker", "OS::Heat::None", "UPDATE", "FAILED", "update is restricted for resource.");
+        stacks.awaitEvents(id, 2);
+        api().get(canonical + "/resources/marker").then().statusCode(200)
+                .body("resource.resource_status", equalTo("CREATE_COMPLETE"))
+                .body("resource.resource_status_reason", equalTo("state changed"));
+        api().get(canonical + "/resources/marker/events").then().statusCode(200)
+                .body("events.resource_status_reason", hasItem("update is restricted for resource."));
+
+        api().body(Map.of("stack_name", StackFixtures.name(), "template", TEMPLATE, "environment", Map.of(
+                "resource_registry", Map.of("resources", Map.of("pw", Map.of("restricted_actions",
+                        List.of("update", "bogus")))))))
+                .post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.type", equalTo("InvalidRestrictedAction"))
+                .body("error.message", equalTo("Invalid restricted_action type \"['update', 'bogus']\" for resource,"
+                        + " acceptable restricted_action types are: ('update', 'replace')"));
+    }
+
+    @Test
     void markUnhealthyRefusesBadBodiesAndUnknownResourcesAndSendsNothing() {
         String name = StackFixtures.name();
         String id = stacks.create(name, TEMPLATE);

@@ -48,7 +48,13 @@ class ResourceTypeApiTests {
         api().get("/v1/demo/resource_types/OS::Heat::RandomString/template").then().statusCode(200)
                 .body("heat_template_version", equalTo("2016-10-14"))
                 .body("resources", notNullValue());
-        api().get("/v1/demo/resource_types/OS::Neutron::Net").then().statusCode(404)
-                .body("error.message", equalTo("The Resource Type (OS::Neutron::Net) could not be found."));
+        api().get("/v1/demo/resource_types/Acme::Net").then().statusCode(404)
+                .body("error.message", equalTo("The Resource Type (Acme::Net) could not be found."));
+        api().get("/v1/demo/resource_types/OS::Neutron::Net").then().statusCode(400)
+                .body("error.type", equalTo("ResourceTypeUnavailable"))
+                .body("error.message", equalTo("HEAT-E99001 Service neutron is not available for resource type "
+                        + "OS::Neutron::Net, reason: Service endpoint not in service catalog."));
+        api().get("/v1/demo/resource_types/OS::Neutron::Net/template").then().statusCode(400)
+                .body("error.type", equalTo("ResourceTypeUnavailable"));
     }
 }

@@ -215,8 +215,9 @@ class StackApiTests {
             String broken = template.replace("length: {get_param: port}", "length: {get_param: port}, bogus: 1");
             api().body(Map.of("stack_name", name(), "template", broken)).post("/v1/demo/stacks")
                     .then().statusCode(400)
-                    .body("error.message", containsString("Unknown resource type OS::Neutron::Net. Map it in the"
-                            + " environment: resource_registry: {\"OS::Neutron::Net\": \"OS::Heat::None\"}"))
+                    .body("error.type", equalTo("ResourceTypeUnavailable"))
+                    .body("error.message", containsString("HEAT-E99001 Service neutron is not available for resource"
+                            + " type OS::Neutron::Net, reason: neutron network endpoint is not in service catalog."))
                     .body("error.message", containsString("Unknown Property bogus (template, line 6, column"));
             api().body(Map.of("stack_name", name(), "template", template, "parameters", Map.of("port", "70000")))
                     .post("/v1/demo/stacks").then().statusCode(400)

@@ -74,6 +74,15 @@ final class StackFixtures {
         publish(created.stackId(), CloudEvent.of("/hearth/deployment-service", created.stackId(), created));
     }
 
+    /**
+     * Publishes an event of a resource's history that leaves its state as it was (deployment-service's
+     * answer to an update {@code restricted_actions} refuses).
+     */
+    void resourceEventOnly(String id, String resource, String type, String action, String status, String reason) {
+        publish(id, CloudEvent.of("/hearth/deployment-service", id, new ResourceStatusChanged(id, "demo", resource,
+                null, type, action, status, reason, null, true)));
+    }
+
     /** Waits until the stack's history holds {@code count} events. */
     void awaitEvents(String id, long count) {
         await().atMost(Duration.ofSeconds(30)).until(() ->

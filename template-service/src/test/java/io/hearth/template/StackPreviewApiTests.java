@@ -119,8 +119,9 @@ class StackPreviewApiTests {
     void previewRefusesWhatCreateRefuses() {
         api().body(Map.of("stack_name", name(), "template", TEMPLATE)).post("/v1/demo/stacks/preview")
                 .then().statusCode(400)
-                .body("error.type", equalTo("StackValidationFailed"))
-                .body("error.message", containsString("Unknown resource type OS::Neutron::Net"));
+                .body("error.type", equalTo("ResourceTypeUnavailable"))
+                .body("error.message", equalTo("HEAT-E99001 Service neutron is not available for resource type "
+                        + "OS::Neutron::Net, reason: neutron network endpoint is not in service catalog."));
         api().body(Map.of("stack_name", "1bad", "template", "heat_template_version: 2018-08-31\n"))
                 .post("/v1/demo/stacks/preview").then().statusCode(400)
                 .body("error.message", containsString("Invalid stack name 1bad"));

@@ -326,9 +326,42 @@ class TemplateErrorsApiTests {
         assertThat(refused("""
                 heat_template_version: 2018-08-31
                 resources:
-                  net: {type: OS::Neutron::Net}
-                """)).isEqualTo("resources.net.type: Unknown resource type OS::Neutron::Net. Map it in the environment: "
-                + "resource_registry: {\"OS::Neutron::Net\": \"OS::Heat::None\"} (template, line 3, column 15)");
+                  net: {type: Acme::Net}
+                """)).isEqualTo("resources.net.type: Unknown resource type Acme::Net. Map it in the environment: "
+                + "resource_registry: {\"Acme::Net\": \"OS::Heat::None\"} (template, line 3, column 15)");
+    }
+
+    @Test
+    void aHeatTypeWhoseServiceIsAbsentIsResourceTypeUnavailableInHeatsWordsThenTheOtherProblems() {
+        String name = "e-" + UUID.randomUUID().toString().substring(0, 8);
+        api().body(Map.of("stack_name", name, "template", """
+                heat_template_version: 2018-08-31
+                resources:
+                  vol: {type: OS::Cinder::Volume, properties: {size: 1}}
+                """)).post("/v1/demo/stacks").then().statusCode(400)
+                .body("code", equalTo(400))
+                .body("title", equalTo("Bad Request"))
+                .body("explanation", equalTo("The server could not comply with the request since it is either "
+                        + "malformed or otherwise incorrect."))
+                .body("error.type", equalTo("ResourceTypeUnavailable"))
+                .body("error.message", equalTo("HEAT-E99001 Service cinder is not available for resource type "
+                        + "OS::Cinder::Volume, reason: cinder volumev3 endpoint is not in service catalog."));
+        assertNothingKept(name);
+        api().body(Map.of("stack_name", name, "template", """
+                heat_template_version: 2018-08-31
+                resources:
+                  pw: {type: OS::Heat::RandomString, properties: {bogus: 1}}
+                  db: {type: OS::Trove::Instance}
+                """)).post("/v1/demo/stacks").then().statusCode(400)
+                .body("error.type", equalTo("ResourceTypeUnavailable"))
+                .body("error.message", equalTo("HEAT-E99001 Service trove is not available for resource type "
+                        + "OS::Trove::Instance, reason: trove database endpoint is not in service catalog.\n"
+                        + "resources.pw.properties: Unknown Property bogus (template, line 3, column 50)"));
+        Map<String, String> net = Map.of("template",
+                "heat_template_version: 2018-08-31\nresources:\n  n: {type: OS::Neutron::Net}\n");
+        api().body(net).post("/v1/demo/validate").then().statusCode(400)
+                .body("error.type", equalTo("ResourceTypeUnavailable"));
+        api().body(net).post("/v1/demo/validate?ignore_errors=99001").then().statusCode(200);
     }
 
     @Test
@@ -403,7 +436,7 @@ class TemplateErrorsApiTests {
                     properties:
                       length: {get_param: size}
                       bogus: 1
-                  net: {type: OS::Neutron::Net}
+                  net: {type: Acme::Net}
                   cfg:
                     type: OS::Heat::SoftwareConfig
                     properties:
@@ -414,8 +447,8 @@ class TemplateErrorsApiTests {
                 "parameters.size: Parameter 'size' is invalid: could not convert string to float: 'big' "
                         + "(template, line 3, column 9)",
                 "resources.pw.properties: Unknown Property bogus (template, line 8, column 7)",
-                "resources.net.type: Unknown resource type OS::Neutron::Net. Map it in the environment: "
-                        + "resource_registry: {\"OS::Neutron::Net\": \"OS::Heat::None\"} (template, line 10, column 15)",
+                "resources.net.type: Unknown resource type Acme::Net. Map it in the environment: "
+                        + "resource_registry: {\"Acme::Net\": \"OS::Heat::None\"} (template, line 10, column 15)",
                 "resources.cfg.properties.config.get_file: No content found in the \"files\" section for get_file "
                         + "path: missing.sh (template, line 14, column 26)",
                 "outputs.joined.value.list_join: Incorrect arguments to \"list_join\" should be: \"list_join\" : "

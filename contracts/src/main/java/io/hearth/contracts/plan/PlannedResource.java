@@ -7,32 +7,49 @@ import java.util.List;
 /**
  * One resource of a plan.
  *
- * @param name           the resource's name in the template
- * @param type           the resource type after the environment's resource_registry was applied; for a
- *                       template resource, the type the template gave (a file name, or the name the
- *                       environment maps to one), as Heat shows it
- * @param properties     property values; runtime references are expression nodes
- * @param dependsOn      names of resources this one waits for (explicit and implied)
- * @param metadata       the resource's metadata section, may be null
- * @param deletionPolicy Delete, Retain or Snapshot; null means Delete
- * @param template       for a template resource (a nested stack), the name of its template in the plan's
- *                       {@code files}; null for every other resource (absent from the JSON then)
+ * @param name              the resource's name in the template
+ * @param type              the resource type after the environment's resource_registry was applied; for a
+ *                          template resource, the type the template gave (a file name, or the name the
+ *                          environment maps to one), as Heat shows it
+ * @param properties        property values; runtime references are expression nodes
+ * @param dependsOn         names of resources this one waits for (explicit and implied)
+ * @param metadata          the resource's metadata section, may be null
+ * @param deletionPolicy    Delete, Retain or Snapshot; null means Delete
+ * @param template          for a template resource (a nested stack), the name of its template in the plan's
+ *                          {@code files}; null for every other resource (absent from the JSON then)
+ * @param restrictedActions the actions the environment's {@code restricted_actions} forbids for this resource
+ *                          ({@code update}, {@code replace}); empty (and absent on the wire) when none
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
-        JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template) {
+        JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> restrictedActions) {
 
     public PlannedResource {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+        restrictedActions = restrictedActions == null ? List.of() : List.copyOf(restrictedActions);
     }
 
-    /** A resource that is not a template resource. */
+    /** A resource that is not a template resource and that no action is restricted for. */
     public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
             String deletionPolicy) {
-        this(name, type, properties, dependsOn, metadata, deletionPolicy, null);
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, List.of());
+    }
+
+    /** A resource no action is restricted for; {@code template} names a template resource's file, or is null. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, String template) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, List.of());
+    }
+
+    /** A resource that is not a template resource, with the actions restricted for it. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, List<String> restrictedActions) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, restrictedActions);
     }
 
     /** The same resource depending on other names. */
     public PlannedResource withDependsOn(List<String> names) {
-        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template);
+        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template,
+                restrictedActions);
     }
 }

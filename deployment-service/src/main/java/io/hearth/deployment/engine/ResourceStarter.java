@@ -66,7 +66,12 @@ class ResourceStarter {
         }
         JsonNode previous = HearthJson.readTree(row.properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
-        switch (decide(row, resource, handler, call)) {
+        UpdateKind kind = decide(row, resource, handler, call);
+        String restricted = kind == UpdateKind.IN_PLACE ? "update" : kind == UpdateKind.REPLACE ? "replace" : null;
+        if (restricted != null && resource.restrictedActions().contains(restricted)) {
+            return restrict(state, row, restricted);
+        }
+        switch (kind) {
             case NONE -> {
                 row.template = resource.template();
                 row.traversal = state.traversal();
@@ -87,6 +92,17 @@ class ResourceStarter {
                 return create(state, resource, handler, properties);
             }
         }
+    }
+
+    /**
+     * Heat's {@code _check_restricted_actions}: an update that would update or replace a resource the
+     * environment's {@code restricted_actions} forbids it for fails the stack, with an
+     * {@code UPDATE_FAILED} event on the resource, which stays as it was.
+     */
+    private Uni<Void> restrict(StackState state, ResourceRuntime row, String action) {
+        String message = action + " is restricted for resource.";
+        state.refuse("Resource UPDATE failed: ResourceActionRestricted: resources." + row.name + ": " + message);
+        return events.resourceEvent(state.stack, row, "UPDATE", FAILED, message);
     }
 
     /** Heat's {@code _needs_update}: a new type or a failed resource is replaced; equal properties need nothing. */

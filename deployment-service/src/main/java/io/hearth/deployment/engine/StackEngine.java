@@ -94,10 +94,13 @@ public class StackEngine {
             ResourceRuntime row = failed.get();
             return finish(state, FAILED, "Resource " + row.action + " failed: " + row.statusReason, null);
         }
+        if (state.refusal().isPresent()) {
+            return finish(state, FAILED, state.refusal().get(), null);
+        }
         List<PlannedResource> ready = Scheduler.readyToConverge(state);
         if (!ready.isEmpty()) {
-            return each(ready, resource -> state.failure().isPresent() ? Uni.createFrom().voidItem()
-                    : starter.converge(state, resource)).chain(() -> advance(state));
+            return each(ready, resource -> state.failure().isPresent() || state.refusal().isPresent()
+                    ? Uni.createFrom().voidItem() : starter.converge(state, resource)).chain(() -> advance(state));
         }
         if (!Scheduler.allConverged(state)) {
             return Uni.createFrom().voidItem(); // waiting for a resource

@@ -71,6 +71,16 @@ public class StackEvents {
         return outbox.append("stack", parent, EventCatalog.byType(event.type()).topic(), event).replaceWithVoid();
     }
 
+    /**
+     * Publishes an event of a resource's history that leaves its state as it was (Heat's {@code _add_event}),
+     * e.g. {@code UPDATE_FAILED update is restricted for resource.}.
+     */
+    public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, String action, String status,
+            String reason) {
+        return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
+                row.type, action, status, reason, null, true));
+    }
+
     private Uni<Void> append(StackRuntime stack, Object data) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Instant time = stack.lastEventAt == null || now.isAfter(stack.lastEventAt) ? now

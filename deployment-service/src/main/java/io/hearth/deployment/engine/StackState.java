@@ -50,6 +50,8 @@ public final class StackState {
     private final Map<String, ResourceRuntime> currentByName = new HashMap<>();
     /** Each planned resource by name. */
     private final Map<String, PlannedResource> plannedByName = new LinkedHashMap<>();
+    /** Why this step failed the action though no row failed (an update {@code restricted_actions} forbids). */
+    private String refusal;
 
     public StackState(StackRuntime stack, StackPlan plan, List<ResourceRuntime> rows) {
         this.stack = stack;
@@ -155,6 +157,18 @@ public final class StackState {
     Optional<ResourceRuntime> failure() {
         return rows.stream().filter(row -> row.traversal == traversal() && FAILED.equals(row.status)
                 && !"CHECK".equals(row.action)).findFirst();
+    }
+
+    /** The reason the action fails with though no resource failed, once a resource refused it. */
+    Optional<String> refusal() {
+        return Optional.ofNullable(refusal);
+    }
+
+    /** Fails the current action with this stack status reason, leaving every resource as it is. */
+    void refuse(String reason) {
+        if (refusal == null) {
+            refusal = reason;
+        }
     }
 
     /** The names the plan's resources have. */

@@ -501,8 +501,9 @@ class SoftwareDeploymentApiTests {
         return given().header("X-Auth-Token", token);
     }
 
+    /** The body of a JSON answer, which says {@code Content-Type: application/json} exactly, as Heat's do. */
     private static JsonNode json(Response response, int status) {
-        response.then().statusCode(status);
+        response.then().statusCode(status).header("Content-Type", "application/json");
         return HearthJson.readTree(response.asString());
     }
 

@@ -237,7 +237,8 @@ public final class StackPlanner {
             JsonNode policy = definition.get("deletion_policy");
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
-                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName));
+                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName,
+                    List.copyOf(registry.restrictedActions(name))));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {

@@ -292,6 +292,36 @@ public final class Py {
         return value != null && value.isTextual() ? value.textValue() : repr(value);
     }
 
+    /**
+     * Python's {@code fnmatch.fnmatchcase(name, pattern)}: {@code *} any run, {@code ?} any one character,
+     * {@code [seq]} and {@code [!seq]} a set; everything else literal, case-sensitive.
+     */
+    public static boolean fnmatchcase(String name, String pattern) {
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            int close = c == '[' ? pattern.indexOf(']', i + 2) : -1;
+            if (c == '*') {
+                regex.append(".*");
+            } else if (c == '?') {
+                regex.append('.');
+            } else if (close > 0) {
+                String set = pattern.substring(i + 1, close);
+                regex.append('[').append(set.startsWith("!") ? "^" + quoteSet(set.substring(1)) : quoteSet(set))
+                        .append(']');
+                i = close;
+            } else {
+                regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return java.util.regex.Pattern.compile(regex.toString(), java.util.regex.Pattern.DOTALL).matcher(name)
+                .matches();
+    }
+
+    private static String quoteSet(String set) {
+        return set.replace("\\", "\\\\").replace("[", "\\[").replace("&&", "&\\&").replace("^", "\\^");
+    }
+
     /** Python's {@code repr(value)}. */
     public static String repr(JsonNode value) {
         StringBuilder out = new StringBuilder();

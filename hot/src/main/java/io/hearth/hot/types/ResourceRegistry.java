@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An environment's {@code resource_registry}: maps resource types to other types the way Heat's
@@ -19,8 +21,10 @@ import java.util.Map;
  * <li>{@code "OS::Neutron::*": "OS::Heat::None"} maps every type with that prefix (many-to-one), and
  *     {@code "OS::Networking::*": "OS::Neutron::*"} maps prefix to prefix;</li>
  * <li>{@code resources: {my_server: {"OS::Nova::Server": "OS::Heat::None"}}} maps a type for one
- *     resource only ({@code hooks} and {@code restricted_actions} there are accepted and ignored:
- *     Hearth has no breakpoints yet);</li>
+ *     resource only ({@code hooks} there are accepted and ignored: Hearth has no breakpoints yet);
+ *     {@code restricted_actions} ({@code update}, {@code replace} or a list of them) under a resource name
+ *     or a shell pattern of names is checked as Heat checks it and answered by
+ *     {@link #restrictedActions};</li>
  * <li>a key or value ending in {@code .yaml} or {@code .template} is a template resource (nested
  *     stack), which Hearth does not support yet;</li>
  * <li>a {@code null} value removes an entry loaded before (with a trailing {@code *}, every entry with
@@ -41,9 +45,13 @@ public final class ResourceRegistry {
 
     private static final int MAX_DEPTH = 32;
 
+    /** Heat's {@code RESTRICTED_ACTIONS}. */
+    private static final List<String> RESTRICTED_ACTIONS = List.of("update", "replace");
+
     private final ResourceTypes types;
     private final LinkedHashMap<String, String> entries = new LinkedHashMap<>();
     private final LinkedHashMap<String, LinkedHashMap<String, String>> perResource = new LinkedHashMap<>();
+    private final LinkedHashMap<String, Set<String>> restricted = new LinkedHashMap<>();
     private final List<TemplateProblem> problems = new ArrayList<>();
 
     private ResourceRegistry(ResourceTypes types) {
@@ -119,6 +127,7 @@ public final class ResourceRegistry {
             Map.Entry<String, JsonNode> r = it.next();
             if (r.getValue() == null || r.getValue().isNull()) {
                 perResource.remove(r.getKey());
+                restricted.remove(r.getKey());
                 continue;
             }
             if (!r.getValue().isObject()) {
@@ -131,8 +140,12 @@ public final class ResourceRegistry {
                 Map.Entry<String, JsonNode> m = f.next();
                 String key = m.getKey();
                 JsonNode value = m.getValue();
-                if (key.equals("hooks") || key.equals("restricted_actions")) {
-                    continue; // breakpoints and restricted actions: not supported by Hearth yet, ignored
+                if (key.equals("hooks")) {
+                    continue; // breakpoints: not supported by Hearth yet, ignored
+                }
+                if (key.equals("restricted_actions")) {
+                    restrict(r.getKey(), value, path + "." + r.getKey() + "." + key);
+                    continue;
                 }
                 if (value == null || value.isNull()) {
                     remove(mine, key);
@@ -144,6 +157,39 @@ public final class ResourceRegistry {
                 }
             }
         }
+    }
+
+    /** Heat's {@code is_valid_restricted_action}: {@code update}, {@code replace} or a list of them. */
+    private void restrict(String pattern, JsonNode value, String path) {
+        List<String> actions = new ArrayList<>();
+        if (value != null && value.isTextual()) {
+            actions.add(value.textValue());
+        } else if (value != null && value.isArray()) {
+            value.forEach(action -> actions.add(action.isTextual() ? action.textValue() : null));
+        }
+        boolean valid = !actions.isEmpty() || (value != null && value.isArray());
+        if (!valid || actions.stream().anyMatch(action -> !RESTRICTED_ACTIONS.contains(action))) {
+            problems.add(new TemplateProblem(path, "Invalid restricted_action type \"" + Py.str(value)
+                    + "\" for resource, acceptable restricted_action types are: ('update', 'replace')",
+                    "InvalidRestrictedAction"));
+            return;
+        }
+        restricted.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(actions);
+    }
+
+    /**
+     * Heat's {@code get_rsrc_restricted_actions}: the actions ({@code update}, {@code replace}) the
+     * environment restricts for a resource, from every {@code resources} entry whose name or shell pattern
+     * ({@code fnmatchcase}) matches its name.
+     */
+    public Set<String> restrictedActions(String resourceName) {
+        Set<String> actions = new LinkedHashSet<>();
+        restricted.forEach((pattern, restrictions) -> {
+            if (Py.fnmatchcase(resourceName, pattern)) {
+                actions.addAll(restrictions);
+            }
+        });
+        return actions;
     }
 
     private static void remove(Map<String, String> map, String key) {
@@ -222,7 +268,7 @@ public final class ResourceRegistry {
             }
         }
         addCandidates(candidates, entries, type, true);
-        if (types.contains(type)) {
+        if (types.contains(type) || UnavailableTypes.of(type).isPresent()) {
             candidates.add(new Candidate(false, 1, type, type, true));
         }
         addCandidates(candidates, GLOBAL_MAPPINGS, type, false);
@@ -230,7 +276,9 @@ public final class ResourceRegistry {
 
         for (Candidate c : candidates) {
             if (c.builtIn()) {
-                return new TypeResolution.Resolved(requested, types.get(type).orElseThrow(), chain);
+                return types.get(type).<TypeResolution>map(known -> new TypeResolution.Resolved(requested, known, chain))
+                        .orElseGet(() -> new TypeResolution.Unavailable(requested, type,
+                                UnavailableTypes.of(type).orElseThrow()));
             }
             if (isTemplateName(c.key()) || isTemplateName(c.value())) {
                 return new TypeResolution.NestedTemplate(requested, isTemplateName(c.key()) ? c.key() : c.value());

@@ -105,13 +105,16 @@ public final class ResourceValidator {
     }
 
     /**
-     * The problem with a resolution, if any: an unknown type, or a template resource whose template is not
-     * in the stack's files (Hearth fetches no URL).
+     * The problem with a resolution, if any: an unknown type, a Heat type whose service Hearth does not
+     * have, or a template resource whose template is not in the stack's files (Hearth fetches no URL).
      */
     public Optional<TemplateProblem> typeProblem(String name, TypeResolution resolution) {
         String path = "resources." + name + ".type";
         if (resolution instanceof TypeResolution.Unknown unknown) {
             return Optional.of(new TemplateProblem(path, unknown.message()));
+        }
+        if (resolution instanceof TypeResolution.Unavailable unavailable) {
+            return Optional.of(new TemplateProblem(path, unavailable.message(), UnavailableTypes.ERROR_TYPE));
         }
         if (resolution instanceof TypeResolution.NestedTemplate nested) {
             String via = nested.requested().equals(nested.template()) ? ""

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * What a resource's {@code type} turned into after the environment's {@code resource_registry}
- * mapped it: a type Hearth implements, a template (a nested stack), or nothing known.
+ * mapped it: a type Hearth implements, a template (a nested stack), a Heat type whose service Hearth
+ * does not have, or nothing known.
  */
 public sealed interface TypeResolution {
 
@@ -42,5 +43,20 @@ public sealed interface TypeResolution {
      * @param message what to tell the user (names the type and the registry line that would map it)
      */
     record Unknown(String requested, String message) implements TypeResolution {
+    }
+
+    /**
+     * A type Heat has whose OpenStack service Hearth does not ({@link UnavailableTypes}): Heat's
+     * {@code ResourceTypeUnavailable}.
+     *
+     * @param type    the Heat type the requested one is, or is mapped to
+     * @param service the service it needs
+     */
+    record Unavailable(String requested, String type, UnavailableTypes.Service service) implements TypeResolution {
+
+        /** Heat's message, naming the type as the template does. */
+        public String message() {
+            return service.templateMessage(requested);
+        }
     }
 }

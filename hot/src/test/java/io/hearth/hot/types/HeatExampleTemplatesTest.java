@@ -78,8 +78,9 @@ class HeatExampleTemplatesTest {
         assertTrue(Files.isRegularFile(template), HeatExamples.MISSING);
         JsonNode sg = Yaml.MAPPER.readTree(template.toFile()).at("/resources/the_sg");
         assertThat(ResourceValidator.standard().validate("the_sg", sg)).containsExactly(new TemplateProblem(
-                "resources.the_sg.type", "Unknown resource type OS::Neutron::SecurityGroup. Map it in the environment: "
-                        + "resource_registry: {\"OS::Neutron::SecurityGroup\": \"OS::Heat::None\"}"));
+                "resources.the_sg.type", "HEAT-E99001 Service neutron is not available for resource type "
+                        + "OS::Neutron::SecurityGroup, reason: neutron network endpoint is not in service catalog.",
+                "ResourceTypeUnavailable"));
     }
 
     private static void collectGetAttrs(String path, JsonNode node, List<Map.Entry<String, JsonNode>> out) {

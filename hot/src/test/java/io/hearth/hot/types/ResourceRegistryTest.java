@@ -40,7 +40,7 @@ class ResourceRegistryTest {
             assertThat(resolved.type().name()).isEqualTo("OS::Heat::None");
             assertThat(resolved.chain()).containsExactly("OS::Neutron::Net", "OS::Heat::None");
         });
-        assertThat(registry.resolve("OS::Neutron::Port", "port")).isInstanceOf(TypeResolution.Unknown.class);
+        assertThat(registry.resolve("OS::Neutron::Port", "port")).isInstanceOf(TypeResolution.Unavailable.class);
     }
 
     @Test
@@ -51,7 +51,7 @@ class ResourceRegistryTest {
                 """);
         assertThat(resolvedName(registry, "OS::Neutron::Port", "port")).isEqualTo("OS::Heat::None");
         assertThat(resolvedName(registry, "OS::Neutron::SecurityGroup", "sg")).isEqualTo("OS::Heat::None");
-        assertThat(registry.resolve("OS::Cinder::Volume", "vol")).isInstanceOf(TypeResolution.Unknown.class);
+        assertThat(registry.resolve("OS::Cinder::Volume", "vol")).isInstanceOf(TypeResolution.Unavailable.class);
     }
 
     @Test
@@ -141,16 +141,76 @@ class ResourceRegistryTest {
                 """);
         registry.load(yaml("{\"OS::Neutron::*\": null}"));
         assertThat(registry.entries()).isEmpty();
-        assertThat(registry.resolve("OS::Neutron::Net", "n")).isInstanceOf(TypeResolution.Unknown.class);
+        assertThat(registry.resolve("OS::Neutron::Net", "n")).isInstanceOf(TypeResolution.Unavailable.class);
     }
 
     @Test
     void unknownTypeNamesTheTypeAndTheLineThatWouldMapIt() {
         ResourceValidator validator = new ResourceValidator(ResourceRegistry.empty(), Set.of());
-        assertThat(validator.validate("port", yaml("type: OS::Neutron::Port"))).containsExactly(new TemplateProblem(
+        assertThat(validator.validate("port", yaml("type: Acme::Port"))).containsExactly(new TemplateProblem(
                 "resources.port.type",
-                "Unknown resource type OS::Neutron::Port. Map it in the environment: resource_registry: "
-                        + "{\"OS::Neutron::Port\": \"OS::Heat::None\"}"));
+                "Unknown resource type Acme::Port. Map it in the environment: resource_registry: "
+                        + "{\"Acme::Port\": \"OS::Heat::None\"}"));
+    }
+
+    @Test
+    void restrictedActionsByNameAndShellPatternAsHeatReadsThem() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  resources:
+                    bar: {restricted_actions: [update, replace]}
+                    "*ar": {restricted_actions: replace}
+                    "db_?": {restricted_actions: [update]}
+                """);
+        assertThat(registry.problems()).isEmpty();
+        assertThat(registry.restrictedActions("bar")).containsExactlyInAnyOrder("update", "replace");
+        assertThat(registry.restrictedActions("car")).containsExactly("replace");
+        assertThat(registry.restrictedActions("db_1")).containsExactly("update");
+        assertThat(registry.restrictedActions("db_10")).isEmpty();
+        assertThat(registry.restrictedActions("baz")).isEmpty();
+        assertThat(registry("""
+                resource_registry:
+                  resources:
+                    bar: {restricted_actions: [update, bogus]}
+                """).problems()).containsExactly(new TemplateProblem(
+                "resource_registry.resources.bar.restricted_actions", "Invalid restricted_action type \"['update', "
+                        + "'bogus']\" for resource, acceptable restricted_action types are: ('update', 'replace')",
+                "InvalidRestrictedAction"));
+    }
+
+    @Test
+    void aHeatTypeWhoseServiceIsAbsentIsHeatsResourceTypeUnavailable() {
+        ResourceValidator validator = new ResourceValidator(ResourceRegistry.empty(), Set.of());
+        assertThat(validator.validate("net", yaml("type: OS::Neutron::Net"))).containsExactly(new TemplateProblem(
+                "resources.net.type", "HEAT-E99001 Service neutron is not available for resource type "
+                        + "OS::Neutron::Net, reason: neutron network endpoint is not in service catalog.",
+                "ResourceTypeUnavailable"));
+        assertThat(validator.validate("db", yaml("type: OS::Trove::Instance"))).extracting(TemplateProblem::message)
+                .containsExactly("HEAT-E99001 Service trove is not available for resource type OS::Trove::Instance, "
+                        + "reason: trove database endpoint is not in service catalog.");
+        assertThat(validator.validate("vol", yaml("type: OS::Cinder::Volume"))).extracting(TemplateProblem::message)
+                .containsExactly("HEAT-E99001 Service cinder is not available for resource type OS::Cinder::Volume, "
+                        + "reason: cinder volumev3 endpoint is not in service catalog.");
+    }
+
+    @Test
+    void anAliasOfAnUnavailableTypeIsNamedAsTheTemplateNamesIt() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  "My::Net": "OS::Neutron::Net"
+                """);
+        assertThat(registry.resolve("My::Net", "net")).isInstanceOfSatisfying(TypeResolution.Unavailable.class,
+                unavailable -> {
+                    assertThat(unavailable.type()).isEqualTo("OS::Neutron::Net");
+                    assertThat(unavailable.message()).isEqualTo("HEAT-E99001 Service neutron is not available for "
+                            + "resource type My::Net, reason: neutron network endpoint is not in service catalog.");
+                });
+        // Heat's default environment maps OS::Quantum* to OS::Neutron*
+        assertThat(ResourceRegistry.empty().resolve("OS::Quantum::Net", "q"))
+                .isInstanceOfSatisfying(TypeResolution.Unavailable.class,
+                        unavailable -> assertThat(unavailable.type()).isEqualTo("OS::Neutron::Net"));
+        assertThat(UnavailableTypes.of("OS::Nova::Server")).isEmpty();
+        assertThat(UnavailableTypes.of("OS::Heat::None")).isEmpty();
     }
 
     @Test

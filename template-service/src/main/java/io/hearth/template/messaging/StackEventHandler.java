@@ -119,9 +119,9 @@ public class StackEventHandler {
     private Uni<Void> resourceStatusChanged(CloudEvent event, ResourceStatusChanged change) {
         UUID stackId = UUID.fromString(change.stackId());
         return Stack.<Stack>findById(stackId).chain(stack -> stack == null ? Uni.createFrom().voidItem()
-                : record(event, stackId, change.resourceName(), change.physicalResourceId(), change.resourceType(),
-                        change.action(), change.status(), change.statusReason())
-                        .call(() -> resources.statusChanged(stack, change, event.time())));
+                : resources.statusChanged(stack, change, event.time()).chain(type -> record(event, stackId,
+                        change.resourceName(), change.physicalResourceId(), type, change.action(), change.status(),
+                        change.statusReason())));
     }
 
     private static Uni<Void> record(CloudEvent source, UUID stackId, String resourceName, String physicalId,

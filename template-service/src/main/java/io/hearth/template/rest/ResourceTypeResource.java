@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.hot.types.ResourceType;
 import io.hearth.hot.types.ResourceTypeSchemas;
 import io.hearth.hot.types.ResourceTypes;
+import io.hearth.hot.types.UnavailableTypes;
 import io.hearth.platform.rest.ApiException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -43,8 +44,14 @@ public class ResourceTypeResource {
         return ResourceTypeSchemas.template(find(type));
     }
 
+    /**
+     * A type Hearth has; a Heat type whose service is absent is Heat's 400 {@code ResourceTypeUnavailable}
+     * (Heat would still generate a template for one; Hearth has no schema to generate it from), any other
+     * name 404.
+     */
     private static ResourceType find(String name) {
-        return TYPES.get(name).orElseThrow(() ->
-                ApiException.notFound("The Resource Type (" + name + ") could not be found."));
+        return TYPES.get(name).orElseThrow(() -> UnavailableTypes.of(name)
+                .map(service -> ApiException.badRequest(UnavailableTypes.ERROR_TYPE, service.schemaMessage(name)))
+                .orElseGet(() -> ApiException.notFound("The Resource Type (" + name + ") could not be found.")));
     }
 }

@@ -17,6 +17,7 @@ import io.hearth.hot.read.TemplateReader;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,11 +37,14 @@ public class StackDefinitions {
     private final TemplateParser parser;
     private final StackPlanner planner;
     private final TemplateReader reader;
+    private final EnvironmentFileMerge environmentFileMerge;
 
-    public StackDefinitions(TemplateParser parser, StackPlanner planner, TemplateReader reader) {
+    public StackDefinitions(TemplateParser parser, StackPlanner planner, TemplateReader reader,
+            EnvironmentFileMerge environmentFileMerge) {
         this.parser = parser;
         this.planner = planner;
         this.reader = reader;
+        this.environmentFileMerge = environmentFileMerge;
     }
 
     /**
@@ -57,6 +61,20 @@ public class StackDefinitions {
      */
     public StackDefinition read(JsonNode template, String templateUrl, JsonNode fallbackTemplate,
             JsonNode environment, Map<String, JsonNode> parameters, Map<String, String> files) {
+        return read(template, templateUrl, fallbackTemplate, environment, null, parameters, files);
+    }
+
+    /**
+     * Reads a request's definition, its {@code environment_files} merged in order as Heat merges them
+     * (then the request's {@code environment} is not used, as in Heat), and checks the template's outline.
+     *
+     * @param environmentFiles names in {@code files} of environments to merge; null or empty for none
+     * @throws ApiException 400 with every problem found; Heat's status, type and message for a merge Heat
+     *                      refuses
+     */
+    public StackDefinition read(JsonNode template, String templateUrl, JsonNode fallbackTemplate,
+            JsonNode environment, List<String> environmentFiles, Map<String, JsonNode> parameters,
+            Map<String, String> files) {
         boolean given = template != null && !template.isNull();
         if (templateUrl != null && !given) {
             throw ApiException.badRequest("InvalidTemplateReference",
@@ -73,8 +91,12 @@ public class StackDefinitions {
         } catch (TemplateException e) {
             throw invalid(e, sources);
         }
-        return new StackDefinition(document, sources, HeatEnvironment.of(environment(environment), parameters),
-                files);
+        if (environmentFiles == null || environmentFiles.isEmpty()) {
+            return new StackDefinition(document, sources, HeatEnvironment.of(environment(environment), parameters),
+                    files);
+        }
+        return new StackDefinition(document, sources, environmentFileMerge.merged(environmentFiles, files,
+                parameters, document), files);
     }
 
     /**
@@ -99,10 +121,22 @@ public class StackDefinitions {
      * @throws ApiException 400 with every problem found
      */
     public void check(StackDefinition definition, StackIdentity stack) {
+        check(definition, stack, false);
+    }
+
+    /**
+     * {@link #check}, with Heat's {@code ignore_errors=99001}: resources whose type's service is absent
+     * are no problem.
+     */
+    public void check(StackDefinition definition, StackIdentity stack, boolean ignoreUnavailable) {
         try {
             planner.validate(definition.template(), definition.environment(), definition.files(), stack);
         } catch (TemplateException e) {
-            throw invalid(e, definition.sources());
+            List<TemplateProblem> left = e.problems().stream()
+                    .filter(problem -> !ignoreUnavailable || problem.errorType() == null).toList();
+            if (!left.isEmpty()) {
+                throw invalid(new TemplateException(left), definition.sources());
+            }
         }
     }
 
@@ -144,7 +178,7 @@ public class StackDefinitions {
     }
 
     /** The document read, or every problem of reading it, each with its line and column. */
-    private static JsonNode document(ReadResult read) {
+    static JsonNode document(ReadResult read) {
         if (!read.ok()) {
             throw ApiException.badRequest(INVALID, String.join("\n", read.problems().stream()
                     .map(p -> withLocation(p, Optional.ofNullable(p.location()))).toList()));
@@ -152,10 +186,19 @@ public class StackDefinitions {
         return read.document();
     }
 
-    /** The 400 for a template's problems, each located in the template text when there was one. */
+    /**
+     * The 400 for a template's problems, each located in the template text when there was one. A problem
+     * Heat reports with an error type of its own (a resource type whose service is absent:
+     * {@code ResourceTypeUnavailable}) gives the answer its type and comes first, in Heat's words alone
+     * (so a template with no other problem gets Heat's body exactly); the others follow as usual.
+     */
     private static ApiException invalid(TemplateException e, SourceMap sources) {
-        return ApiException.badRequest(INVALID, String.join("\n",
-                e.problems().stream().map(problem -> located(problem, sources)).toList()));
+        List<TemplateProblem> typed = e.problems().stream().filter(problem -> problem.errorType() != null).toList();
+        List<String> messages = new ArrayList<>(typed.stream().map(TemplateProblem::message).toList());
+        e.problems().stream().filter(problem -> problem.errorType() == null)
+                .forEach(problem -> messages.add(located(problem, sources)));
+        return ApiException.badRequest(typed.isEmpty() ? INVALID : typed.get(0).errorType(),
+                String.join("\n", messages));
     }
 
     /** {@code path: message (template, line L, column C)} where the template text locates the path. */

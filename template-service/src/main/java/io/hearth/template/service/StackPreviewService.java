@@ -43,7 +43,7 @@ public class StackPreviewService {
     public Uni<Result> preview(String tenant, CreateStackRequest request) {
         Stack stack = StackService.newStack(tenant, request);
         StackDefinition definition = definitions.read(request.template(), request.templateUrl(), null,
-                request.environment(), request.parameters(), request.files());
+                request.environment(), request.environmentFiles(), request.parameters(), request.files());
         StackPlan plan = definitions.plan(definition, new StackIdentity(stack.name, NO_ID, tenant),
                 request.timeoutMins(), stack.disableRollback);
         return Stack.findLive(tenant, stack.name).map(existing -> {

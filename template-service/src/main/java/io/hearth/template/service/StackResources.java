@@ -30,8 +30,9 @@ public class StackResources {
 
     /**
      * Records the resources a plan holds: new ones as INIT_COMPLETE, known ones keep their
-     * status; the type, metadata, description, order and {@code required_by} of each follow the
-     * plan, and a resource the plan no longer holds is required by nothing (it disappears once
+     * status; the type (as the template names it, as Heat shows it: an alias the environment's
+     * {@code resource_registry} maps stays the alias), metadata, description, order and
+     * {@code required_by} of each follow the plan, and a resource the plan no longer holds is required by nothing (it disappears once
      * deployment-service reports it DELETE_COMPLETE). Call it in the transaction that stores the
      * stack (create) or its new template (update), after the stack row exists.
      */
@@ -55,7 +56,7 @@ public class StackResources {
                     row.statusReason = "";
                     added.add(row);
                 }
-                row.resourceType = planned.type();
+                row.resourceType = templateResources.path(planned.name()).path("type").asText(planned.type());
                 row.position = i;
                 row.requiredBy = HearthJson.write(requiredBy.getOrDefault(planned.name(), List.of()));
                 row.metadata = planned.metadata() == null || planned.metadata().isNull() ? null
@@ -71,31 +72,43 @@ public class StackResources {
      * Applies a status deployment-service reported: the latest wins. DELETE_COMPLETE removes the
      * resource unless the whole stack is being deleted (then it stays to show how the stack
      * ended); a DELETE of another physical resource than the one shown (the predecessor of a
-     * replacement) only goes to the event history.
+     * replacement) only goes to the event history, as does an event that leaves the resource's state
+     * as it was ({@code eventOnly}: an update {@code restricted_actions} refused). A planned resource keeps the type its template
+     * names (deployment-service reports the type the environment mapped it to).
+     *
+     * @return the resource's type as the read model shows it, for its event
      */
-    public Uni<Void> statusChanged(Stack stack, ResourceStatusChanged change, Instant time) {
-        return StackResourceState.named(stack.id, change.resourceName()).chain(row -> {
-            boolean delete = "DELETE".equals(change.action());
-            if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
-                    && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
-                return Uni.createFrom().voidItem();
-            }
-            if (delete && "COMPLETE".equals(change.status()) && !"DELETE".equals(stack.action)) {
-                return row == null ? Uni.createFrom().voidItem() : row.delete();
-            }
-            StackResourceState target = row;
-            if (target == null) {
-                target = newRow(stack.id, change.resourceName(), time);
-                target.position = Integer.MAX_VALUE;
-                target.resourceType = "";
-            }
-            apply(target, change, time);
-            return row == null ? target.persist().replaceWithVoid() : Uni.createFrom().voidItem();
-        });
+    public Uni<String> statusChanged(Stack stack, ResourceStatusChanged change, Instant time) {
+        return StackResourceState.named(stack.id, change.resourceName())
+                .call(row -> applied(stack, row, change, time))
+                .map(row -> row == null || !isSet(row.resourceType) ? change.resourceType() : row.resourceType);
+    }
+
+    private static Uni<Void> applied(Stack stack, StackResourceState row, ResourceStatusChanged change,
+            Instant time) {
+        if (change.onlyAnEvent()) {
+            return Uni.createFrom().voidItem(); // history only: the resource stays as it was
+        }
+        boolean delete = "DELETE".equals(change.action());
+        if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
+                && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
+            return Uni.createFrom().voidItem();
+        }
+        if (delete && "COMPLETE".equals(change.status()) && !"DELETE".equals(stack.action)) {
+            return row == null ? Uni.createFrom().voidItem() : row.delete();
+        }
+        StackResourceState target = row;
+        if (target == null) {
+            target = newRow(stack.id, change.resourceName(), time);
+            target.position = Integer.MAX_VALUE;
+            target.resourceType = "";
+        }
+        apply(target, change, time);
+        return row == null ? target.persist().replaceWithVoid() : Uni.createFrom().voidItem();
     }
 
     private static void apply(StackResourceState row, ResourceStatusChanged change, Instant time) {
-        if (change.resourceType() != null) {
+        if (change.resourceType() != null && !isSet(row.resourceType)) {
             row.resourceType = change.resourceType();
         }
         if (change.physicalResourceId() != null) {

@@ -141,7 +141,7 @@ public class StackService {
 
     private StackPlan plan(CreateStackRequest request, Stack stack) {
         StackDefinition definition = definitions.read(request.template(), request.templateUrl(), null,
-                request.environment(), request.parameters(), request.files());
+                request.environment(), request.environmentFiles(), request.parameters(), request.files());
         StackPlan plan = definitions.plan(definition, new StackIdentity(stack.name, stack.id.toString(), stack.tenant),
                 request.timeoutMins(), stack.disableRollback);
         StackDefinitions.store(stack, definition, plan);

@@ -122,9 +122,15 @@ public class StackUpdateService {
     /** Reads and plans the update, PATCH merged over what the stack has; Heat's immutable parameters kept. */
     private Update prepare(Stack stack, UpdateStackRequest body, boolean patch) {
         boolean existing = patch || Boolean.TRUE.equals(body.existing());
+        Map<String, String> requestFiles = body.files() == null ? Map.of() : body.files();
+        Map<String, String> readable = requestFiles;
+        if (existing) { // Heat reads a PATCH's environment files from the stack's files and the request's
+            readable = new HashMap<>(storedFiles(stack));
+            readable.putAll(requestFiles);
+        }
         StackDefinition given = definitions.read(body.template(), body.templateUrl(),
-                existing ? HearthJson.readTree(stack.template) : null, body.environment(), body.parameters(),
-                body.files());
+                existing ? HearthJson.readTree(stack.template) : null, body.environment(), body.environmentFiles(),
+                body.parameters(), readable);
         StackDefinition definition = given;
         if (existing) {
             Map<String, String> files = new HashMap<>(storedFiles(stack));

@@ -12,6 +12,7 @@ import io.hearth.hot.params.ParameterConstraint;
 import io.hearth.hot.params.ParameterDefinition;
 import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.py.Py;
+import io.hearth.hot.types.UnavailableTypes;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.rest.dto.ValidateTemplateRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,13 +44,16 @@ public class TemplateValidateService {
      *
      * @param ignoreErrors Heat's {@code ignore_errors}: comma-separated error codes, or null
      * @return {@code {"Description", "Parameters", "ParameterGroups"?, "Environment"}}
-     * @throws ApiException 400 (Heat's {@code HTTPBadRequest}) with every problem found
+     * @throws ApiException 400 (Heat's {@code HTTPBadRequest}) with every problem found; a type whose
+     *                      service is absent is Heat's {@code ResourceTypeUnavailable} unless
+     *                      {@code ignore_errors} names its code, 99001, as Heat's {@code Stack.validate} skips it
      */
     public ObjectNode validate(String tenant, ValidateTemplateRequest request, String ignoreErrors) {
         try {
             return describe(tenant, request, ignoreErrors);
         } catch (ApiException e) {
-            throw e.status() == 400 ? ApiException.badRequest("HTTPBadRequest", e.getMessage()) : e;
+            throw e.status() == 400 && !UnavailableTypes.ERROR_TYPE.equals(e.type())
+                    ? ApiException.badRequest("HTTPBadRequest", e.getMessage()) : e;
         }
     }
 
@@ -66,8 +70,9 @@ public class TemplateValidateService {
             }
         }
         StackDefinition definition = definitions.read(request.template(), request.templateUrl(), null,
-                request.environment(), request.parameters(), request.files());
-        definitions.check(definition, new StackIdentity("dummy", null, tenant));
+                request.environment(), request.environmentFiles(), request.parameters(), request.files());
+        definitions.check(definition, new StackIdentity("dummy", null, tenant),
+                ignoreErrors != null && Py.split(ignoreErrors, ",").contains("99001"));
         JsonNode template = CfnOutline.hot(definition.template());
         ObjectNode result = JSON.objectNode();
         JsonNode description = template.get("description");

@@ -3,6 +3,7 @@ package io.hearth.template.rest.dto;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,9 +17,11 @@ import java.util.Map;
  * @param files           files the template's get_file may read, by name
  * @param timeoutMins     the stack's timeout
  * @param disableRollback Heat's flag; Hearth does not roll back yet, so only stored
+ * @param environmentFiles names in {@code files} of environments merged in order over the parameters
+ *                         (the {@code environment} is then ignored, as Heat does)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CreateStackRequest(String stackName, JsonNode template, String templateUrl,
         Map<String, JsonNode> parameters, JsonNode environment, Map<String, String> files, Integer timeoutMins,
-        Boolean disableRollback) {
+        Boolean disableRollback, List<String> environmentFiles) {
 }

@@ -19,9 +19,11 @@ import java.util.Map;
  * @param disableRollback Heat's flag; absent keeps the current one
  * @param existing        Heat's {@code existing}: PATCH semantics for a PUT (PATCH sets it itself)
  * @param clearParameters with {@code existing}: parameters whose stored values are forgotten
+ * @param environmentFiles names in {@code files} of environments merged in order over the parameters
+ *                         (the {@code environment} is then ignored, as Heat does)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record UpdateStackRequest(JsonNode template, String templateUrl, Map<String, JsonNode> parameters,
         JsonNode environment, Map<String, String> files, Integer timeoutMins, Boolean disableRollback,
-        Boolean existing, List<String> clearParameters) {
+        Boolean existing, List<String> clearParameters, List<String> environmentFiles) {
 }
