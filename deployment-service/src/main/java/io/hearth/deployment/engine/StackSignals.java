@@ -71,7 +71,8 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
-        ResourceRuntime row = state.byPhysicalId(signal.physicalId());
+        ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
+                : state.byPhysicalId(signal.physicalId());
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
@@ -92,7 +93,7 @@ public class StackSignals {
             return deployments.update(update.tenant(), update.deploymentId(), update.change()).replaceWithVoid();
         }
         LOG.warnf("%s for %s: no such resource in stack %s; ignored", signal.getClass().getSimpleName(),
-                signal.physicalId(), stackId);
+                signal.resourceName() != null ? signal.resourceName() : signal.physicalId(), stackId);
         return Uni.createFrom().voidItem();
     }
 }

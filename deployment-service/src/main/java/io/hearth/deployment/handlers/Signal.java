@@ -1,5 +1,6 @@
 package io.hearth.deployment.handlers;
 
+import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.deployment.software.DeploymentChange;
@@ -13,6 +14,14 @@ public sealed interface Signal {
 
     /** The physical id of the resource the signal is for. */
     String physicalId();
+
+    /**
+     * The name of the resource the signal is for, when the signal names it instead of giving its physical id;
+     * the engine then looks the resource up by name.
+     */
+    default String resourceName() {
+        return null;
+    }
 
     /** A server's agent checked in (its first poll after a boot). */
     record CheckIn(ServerCheckedIn event) implements Signal {
@@ -35,6 +44,19 @@ public sealed interface Signal {
         @Override
         public String physicalId() {
             return deploymentId;
+        }
+    }
+
+    /** A ScalingPolicy's alarm URL was called (Heat's signal to the policy). */
+    record ScalingAlarm(ScalingRequested event) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
+        }
+
+        @Override
+        public String resourceName() {
+            return event.policyName();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
@@ -27,8 +28,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class SignalHandler {
 
-    /** The event types this handler acts on: check-ins, deployment and wait condition signals. */
-    public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE);
+    /** The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs. */
+    public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
+            ScalingRequested.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -60,6 +62,10 @@ public class SignalHandler {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
                     LOG.infof("wait condition signal for handle %s of stack %s not handled yet", signal.handleName(),
                             signal.stackId());
+                }
+                case ScalingRequested.TYPE -> {
+                    ScalingRequested request = event.dataAs(ScalingRequested.class);
+                    add(byStack, request.stackId(), new Signal.ScalingAlarm(request));
                 }
                 default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
             }
