@@ -49,7 +49,7 @@ class GoldenEventsTest {
             Topics.STACK_COMMANDS, Set.of("/hearth/template-service"),
             Topics.STACK_EVENTS, Set.of("/hearth/deployment-service"),
             Topics.SERVER_METADATA, Set.of("/hearth/deployment-service"),
-            Topics.SIGNALS, Set.of("/hearth/signal-gateway"),
+            Topics.SIGNALS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"),
             Topics.INSTANCE_LIFECYCLE, Set.of("/hearth/deployment-service"),
             Topics.MEMBERSHIP, Set.of("/hearth/notifier"),
             Topics.SCALING, Set.of("/hearth/signal-gateway", "/hearth/notifier"),
@@ -190,7 +190,7 @@ class GoldenEventsTest {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(17);
+        assertThat(EventCatalog.entries()).hasSize(18);
     }
 
     @Test
@@ -225,10 +225,32 @@ class GoldenEventsTest {
                 .dataAs(StackCreateRequested.class);
 
         assertThat(create.plan().resources()).extracting(r -> r.name())
-                .containsExactly("db_server", "db_deployment", "wp_deployment");
+                .containsExactly("db_server", "db_deployment", "wp_deployment", "cache");
+        assertThat(create.plan().resources().get(3).template()).isEqualTo("cache.yaml");
+        assertThat(create.plan().resources().get(0).template()).isNull();
+        assertThat(create.plan().files()).containsKey("cache.yaml");
         JsonNode password = create.plan().resources().get(2).properties().get("input_values").get("db_password");
         assertThat(password).isEqualTo(MAPPER.readTree("{\"get_attr\": [\"db_deployment\", \"db_password\"]}"));
         assertThat(create.plan().outputs()).containsKey("wordpress_url");
+    }
+
+    @Test
+    void aPlanWithoutFilesOrTemplatesReadsAsBefore() throws IOException {
+        ObjectNode tree = (ObjectNode) goldenTree(EventCatalog.of(StackCreateRequested.class));
+        ObjectNode plan = (ObjectNode) tree.get("data").get("plan");
+        plan.remove("files");
+        plan.remove("environment");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) plan.get("resources")).remove(3);
+
+        StackCreateRequested create = CloudEvent.parse(MAPPER.writeValueAsString(tree)).dataAs(StackCreateRequested.class);
+
+        assertThat(create.plan().files()).isEmpty();
+        assertThat(create.plan().environment()).isNull();
+        assertThat(create.plan().resources()).allSatisfy(r -> assertThat(r.template()).isNull());
+        JsonNode written = MAPPER.valueToTree(create.plan());
+        assertThat(written.has("files")).isFalse();
+        assertThat(written.has("environment")).isFalse();
+        assertThat(written.get("resources").get(0).has("template")).isFalse();
     }
 
     @Test

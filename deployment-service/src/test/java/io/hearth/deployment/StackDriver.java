@@ -100,6 +100,20 @@ final class StackDriver implements AutoCloseable {
                 .map(r -> CloudEvent.parse(r.value())).toList();
     }
 
+    /** Every event read so far, of every stack. */
+    List<CloudEvent> allEvents() {
+        return events.getRecords().stream().map(r -> CloudEvent.parse(r.value())).toList();
+    }
+
+    /** The time of the first of the stack's events whose data matches. */
+    java.time.Instant time(String id, java.util.function.Predicate<Object> data) {
+        return all(id).stream().filter(e -> data.test(e.dataAs(dataClass(e)))).findFirst().orElseThrow().time();
+    }
+
+    private static Class<?> dataClass(CloudEvent event) {
+        return io.hearth.contracts.envelope.EventCatalog.byType(event.type()).record();
+    }
+
     List<StackStatusChanged> statuses(String id) {
         return all(id).stream().filter(e -> StackStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(StackStatusChanged.class)).toList();

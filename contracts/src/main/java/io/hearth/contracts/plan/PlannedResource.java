@@ -1,5 +1,6 @@
 package io.hearth.contracts.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
@@ -7,16 +8,31 @@ import java.util.List;
  * One resource of a plan.
  *
  * @param name           the resource's name in the template
- * @param type           the resource type after the environment's resource_registry was applied
+ * @param type           the resource type after the environment's resource_registry was applied; for a
+ *                       template resource, the type the template gave (a file name, or the name the
+ *                       environment maps to one), as Heat shows it
  * @param properties     property values; runtime references are expression nodes
  * @param dependsOn      names of resources this one waits for (explicit and implied)
  * @param metadata       the resource's metadata section, may be null
  * @param deletionPolicy Delete, Retain or Snapshot; null means Delete
+ * @param template       for a template resource (a nested stack), the name of its template in the plan's
+ *                       {@code files}; null for every other resource (absent from the JSON then)
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
-        JsonNode metadata, String deletionPolicy) {
+        JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template) {
 
     public PlannedResource {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+    }
+
+    /** A resource that is not a template resource. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null);
+    }
+
+    /** The same resource depending on other names. */
+    public PlannedResource withDependsOn(List<String> names) {
+        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template);
     }
 }

@@ -31,6 +31,12 @@ public class ResourceRuntime extends PanacheEntityBase {
     public String name;
     public String type;
 
+    /**
+     * For a template resource (a nested stack), its template's name among the plan's files; null for every other
+     * resource. It picks the handler whatever type name the template gave.
+     */
+    public String template;
+
     /** INIT, CREATE, UPDATE, DELETE or CHECK. */
     public String action;
 

@@ -5,6 +5,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.UUID;
@@ -51,6 +52,25 @@ public class StackRuntime extends PanacheEntityBase {
     /** The time of the last event published for this stack; event times grow strictly per stack. */
     @Column(name = "last_event_at")
     public Instant lastEventAt;
+
+    /** For a nested stack, the stack whose resource owns it; null for a top stack. */
+    @Column(name = "parent_stack_id")
+    public UUID parentStackId;
+
+    /** For a nested stack, the name of the parent's resource that owns it. */
+    @Column(name = "parent_resource")
+    public String parentResource;
+
+    /** How deep the stack nests: 0 for a top stack, 1 for its children, ... */
+    @Column(name = "nested_depth")
+    public int nestedDepth;
+
+    /**
+     * Set while the parent's resource drives this nested stack in the parent's own transaction: an action
+     * that ends then is seen by the resource at once, so no signal needs to tell it (not stored).
+     */
+    @Transient
+    public boolean parentWatching;
 
     /** Optimistic lock: a stale owner's write fails instead of overwriting. */
     @Version

@@ -49,7 +49,7 @@ class ResourceStarter {
      */
     Uni<Void> converge(StackState state, PlannedResource resource) {
         ResourceRuntime row = state.current(resource.name());
-        ResourceHandler handler = handlers.forType(resource.type());
+        ResourceHandler handler = handlers.forResource(resource);
         JsonNode properties;
         try {
             JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
@@ -68,6 +68,7 @@ class ResourceStarter {
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
         switch (decide(row, resource, handler, call)) {
             case NONE -> {
+                row.template = resource.template();
                 row.traversal = state.traversal();
                 row.properties = HearthJson.write(properties);
                 row.dependsOn = HearthJson.write(resource.dependsOn());
@@ -75,6 +76,7 @@ class ResourceStarter {
             }
             case IN_PLACE -> {
                 begin(state, row, "UPDATE");
+                row.template = resource.template();
                 row.properties = HearthJson.write(properties);
                 row.dependsOn = HearthJson.write(resource.dependsOn());
                 return events.resourceStatus(state.stack, row).chain(() -> apply(state, row, handler.update(call)));
@@ -94,7 +96,7 @@ class ResourceStarter {
         if (!row.type.equals(resource.type()) || (failed && handler.replacesFailed())) {
             return UpdateKind.REPLACE;
         }
-        if (!failed && call.properties().equals(call.previous())) {
+        if (!failed && call.properties().equals(call.previous()) && !handler.changedBeyondProperties(call)) {
             return UpdateKind.NONE;
         }
         return handler.updateKind(call);
@@ -112,7 +114,7 @@ class ResourceStarter {
     Uni<Void> delete(StackState state, ResourceRuntime row) {
         begin(state, row, "DELETE");
         row.wakeAt = null;
-        ResourceHandler handler = handlers.forType(row.type);
+        ResourceHandler handler = handlers.forRow(row);
         return events.resourceStatus(state.stack, row)
                 .chain(() -> apply(state, row, handler.delete(ResourceCall.of(state.stack, row))));
     }
@@ -189,6 +191,7 @@ class ResourceStarter {
         row.stackId = state.stack.id;
         row.name = resource.name();
         row.type = resource.type();
+        row.template = resource.template();
         row.properties = HearthJson.write(properties == null ? HearthJson.mapper().createObjectNode() : properties);
         row.dependsOn = HearthJson.write(resource.dependsOn());
         row.createdAt = Instant.now();

@@ -71,7 +71,7 @@ public class StackEngine {
                 .filter(row -> row.wakeAt != null && !row.wakeAt.isAfter(now)).toList();
         return each(due, row -> {
             row.wakeAt = null;
-            ResourceHandler handler = handlers.forType(row.type);
+            ResourceHandler handler = handlers.forRow(row);
             return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
         }).chain(() -> advance(state));
     }
@@ -153,7 +153,11 @@ public class StackEngine {
         stack.statusVersion++;
         stack.updatedAt = Instant.now();
         LOG.infof("stack %s (%s) %s_%s: %s", stack.name, stack.id, action, status, reason);
-        return events.stackStatus(stack, values);
+        Uni<Void> published = events.stackStatus(stack, values);
+        if (stack.parentStackId == null || stack.parentWatching || IN_PROGRESS.equals(status)) {
+            return published;
+        }
+        return published.chain(() -> events.nestedSettled(stack));
     }
 
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
@@ -49,6 +52,23 @@ public class StackEvents {
         }
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
                 row.type, row.action, row.status, row.statusReason, attributes));
+    }
+
+    /** Publishes that a nested stack was made, before any of its status events (same key, same topic). */
+    public Uni<Void> nestedCreated(StackRuntime nested, JsonNode template, JsonNode environment, StackPlan plan) {
+        return append(nested, new NestedStackCreated(nested.id.toString(), nested.tenant, nested.name,
+                nested.parentStackId.toString(), nested.parentResource, template, environment, plan));
+    }
+
+    /**
+     * Tells a nested stack's parent that the nested stack's action ended: a signal on {@code hearth.signals} keyed
+     * by the parent's id, which reaches the owning resource through the parent's door ({@code StackSignals}).
+     */
+    public Uni<Void> nestedSettled(StackRuntime nested) {
+        String parent = nested.parentStackId.toString();
+        CloudEvent event = CloudEvent.of(source, parent, new NestedStackSettled(parent, nested.parentResource,
+                nested.id.toString(), nested.action, nested.status, nested.statusReason));
+        return outbox.append("stack", parent, EventCatalog.byType(event.type()).topic(), event).replaceWithVoid();
     }
 
     private Uni<Void> append(StackRuntime stack, Object data) {

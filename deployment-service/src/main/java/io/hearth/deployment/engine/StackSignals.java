@@ -76,7 +76,7 @@ public class StackSignals {
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
-        return handlers.forType(row.type).signal(ResourceCall.of(state.stack(), row), signal)
+        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
                 .chain(outcome -> outcome == null || !IN_PROGRESS.equals(row.status) ? Uni.createFrom().voidItem()
                         : engine.settle(state, row, outcome));
     }

@@ -44,7 +44,7 @@ final class StackTimeouts {
         List<ResourceRuntime> busy = state.rows.stream().filter(row -> IN_PROGRESS.equals(row.status)).toList();
         return StackEngine.each(busy, row -> {
             row.status = FAILED;
-            row.statusReason = reason(state.stack, row, handlers.forType(row.type).heatClassName(row.type));
+            row.statusReason = reason(state.stack, row, handlers.forRow(row).heatClassName(row.type));
             row.wakeAt = null;
             row.updatedAt = Instant.now();
             state.stack.updatedAt = row.updatedAt;

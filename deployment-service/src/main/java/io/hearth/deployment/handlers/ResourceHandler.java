@@ -43,6 +43,14 @@ public interface ResourceHandler {
                 : UpdateKind.REPLACE;
     }
 
+    /**
+     * Whether the resource needs an update although its properties are unchanged (a template resource whose
+     * template changed in the stack's files); the call holds the new plan's stack. By default never.
+     */
+    default boolean changedBeyondProperties(ResourceCall call) {
+        return false;
+    }
+
     /** Updates the resource in place ({@code handle_update}); only called for {@link UpdateKind#IN_PLACE}. */
     default Uni<Outcome> update(ResourceCall call) {
         return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,

@@ -20,6 +20,19 @@ public class ResourceHandlers {
         }
     }
 
+    /** The handler of a planned resource: its template's for a template resource, else its type's. */
+    public ResourceHandler forResource(io.hearth.contracts.plan.PlannedResource resource) {
+        return resource.template() != null ? forType(TEMPLATE) : forType(resource.type());
+    }
+
+    /** The handler of a resource's row: its template's for a template resource, else its type's. */
+    public ResourceHandler forRow(io.hearth.deployment.domain.ResourceRuntime row) {
+        return row.template != null ? forType(TEMPLATE) : forType(row.type);
+    }
+
+    /** The pseudo type under which the handler of template resources (nested stacks) registers. */
+    public static final String TEMPLATE = "<template resource>";
+
     /** The handler for {@code type}. */
     public ResourceHandler forType(String type) {
         ResourceHandler handler = byType.get(type);

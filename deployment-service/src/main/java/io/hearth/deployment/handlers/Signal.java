@@ -2,6 +2,7 @@ package io.hearth.deployment.handlers;
 
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.deployment.software.DeploymentChange;
 
@@ -57,6 +58,14 @@ public sealed interface Signal {
         @Override
         public String resourceName() {
             return event.policyName();
+        }
+    }
+
+    /** A nested stack's action ended in a transaction of its own; for the parent's resource that owns it. */
+    record NestedSettled(NestedStackSettled event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.nestedStackId();
         }
     }
 }

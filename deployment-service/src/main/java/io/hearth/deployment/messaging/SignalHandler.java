@@ -3,6 +3,7 @@ package io.hearth.deployment.messaging;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.deployment.engine.StackSignals;
@@ -30,7 +31,7 @@ public class SignalHandler {
 
     /** The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs. */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
-            ScalingRequested.TYPE);
+            NestedStackSettled.TYPE, ScalingRequested.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -66,6 +67,10 @@ public class SignalHandler {
                 case ScalingRequested.TYPE -> {
                     ScalingRequested request = event.dataAs(ScalingRequested.class);
                     add(byStack, request.stackId(), new Signal.ScalingAlarm(request));
+                }
+                case NestedStackSettled.TYPE -> {
+                    NestedStackSettled settled = event.dataAs(NestedStackSettled.class);
+                    add(byStack, settled.stackId(), new Signal.NestedSettled(settled));
                 }
                 default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
             }

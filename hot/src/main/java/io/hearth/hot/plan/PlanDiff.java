@@ -45,7 +45,8 @@ public record PlanDiff(List<String> unchanged, List<String> updated, List<String
                 replaced.add(resource.name());
             } else {
                 Set<String> changed = ResourceTypes.changedProperties(shown(old), shown(resource));
-                if (!ResourceTypes.heat().updatesInPlace(resource.type(), changed)) {
+                // a template resource's nested stack is always updated in place (Heat's StackResource._needs_update)
+                if (resource.template() == null && !ResourceTypes.heat().updatesInPlace(resource.type(), changed)) {
                     replaced.add(resource.name());
                 } else if (!changed.isEmpty() || !Objects.equals(old.properties(), resource.properties())
                         || !Objects.equals(old.metadata(), resource.metadata())

@@ -7,6 +7,7 @@ import io.hearth.contracts.plan.PlannedOutput;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.hot.TemplateException;
+import io.hearth.hot.TemplateParser;
 import io.hearth.hot.TemplateProblem;
 import io.hearth.hot.functions.EvaluationContext;
 import io.hearth.hot.functions.EvaluationLimits;
@@ -17,6 +18,7 @@ import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterResolver;
 import io.hearth.hot.params.ResolvedParameters;
 import io.hearth.hot.read.SourcePath;
+import io.hearth.hot.read.TemplateReader;
 import io.hearth.hot.types.ResourceRegistry;
 import io.hearth.hot.types.ResourceValidator;
 import io.hearth.hot.types.TypeResolution;
@@ -43,7 +45,19 @@ public final class StackPlanner {
     /** What {@code get_param} says of a parameter without a value. */
     private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
 
+    /** Heat's {@code max_nested_stack_depth}: how deep stacks may nest below the top one. */
+    public static final int MAX_NESTED_DEPTH = 5;
+
+    /**
+     * The types whose resources make stacks at run time from the stack's {@code files} and environment, which
+     * the plan then carries (as it does for a template resource).
+     */
+    static final Set<String> NEEDS_FILES = Set.of("OS::Heat::Stack", "OS::Heat::ResourceGroup",
+            "OS::Heat::AutoScalingGroup", "OS::Heat::ResourceChain");
+
     private final EvaluationLimits limits;
+    private final TemplateReader reader;
+    private final TemplateParser parser;
 
     /** A planner evaluating under the default limits. */
     public StackPlanner() {
@@ -52,7 +66,17 @@ public final class StackPlanner {
 
     /** A planner evaluating under the given limits (the service's, from {@code hearth.template.limits}). */
     public StackPlanner(EvaluationLimits limits) {
+        this(limits, new TemplateReader());
+    }
+
+    /**
+     * A planner evaluating under the given limits that reads nested templates (of template resources and
+     * {@code OS::Heat::Stack}) with that reader, under its limits.
+     */
+    public StackPlanner(EvaluationLimits limits, TemplateReader reader) {
         this.limits = limits;
+        this.reader = reader;
+        this.parser = new TemplateParser(reader.options());
     }
 
     /**
@@ -67,7 +91,7 @@ public final class StackPlanner {
      */
     public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
-        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true);
+        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true, 0);
     }
 
     /**
@@ -83,12 +107,45 @@ public final class StackPlanner {
      * @throws TemplateException with every problem found
      */
     public void validate(JsonNode template, JsonNode environment, Map<String, String> files, StackIdentity stack) {
-        plan(template, environment, null, files, stack, null, true, false);
+        plan(template, environment, null, files, stack, null, true, false, 0);
+    }
+
+    /**
+     * Plans a nested stack at run time (deployment-service, as a template resource, {@code OS::Heat::Stack} or a
+     * group creates or updates it): as {@link #plan}, with rollback disabled as Heat's nested stacks have it.
+     *
+     * @param template    the nested template ({@link #readNested})
+     * @param environment its environment ({@link ChildEnvironment}): the parameters are its values
+     * @param files       the top stack's files
+     * @param stack       the nested stack's name, id and tenant
+     * @param depth       how deep it nests: 1 for a child of a top stack
+     * @throws TemplateException with every problem found
+     */
+    public StackPlan planNested(JsonNode template, JsonNode environment, Map<String, String> files,
+            StackIdentity stack, Integer timeoutMins, int depth) {
+        if (depth > MAX_NESTED_DEPTH) {
+            throw new TemplateException("Recursion depth exceeds " + MAX_NESTED_DEPTH + ".");
+        }
+        return plan(template, environment, null, files, stack, timeoutMins, true, true, depth);
+    }
+
+    /**
+     * Reads a nested template: a file of the stack's {@code files} by name, or (name null) a template given as
+     * text, under the reader's limits, its outline checked.
+     *
+     * @throws TemplateException with every problem found
+     */
+    public JsonNode readNested(String name, String text) {
+        NestedTemplates.Read read = new NestedTemplates(reader, parser, Map.of()).text(name, text);
+        if (read.template() == null) {
+            throw new TemplateException(read.problems());
+        }
+        return read.template();
     }
 
     private StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
-            boolean strict) {
+            boolean strict, int depth) {
         List<TemplateProblem> problems = new ArrayList<>();
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
         problems.addAll(strict ? resolved.problems() : resolved.definitionProblems());
@@ -98,7 +155,9 @@ public final class StackPlanner {
         refused.removeAll(parameters.keySet());
         ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
         problems.addAll(registry.problems());
-        ResourceValidator validator = new ResourceValidator(registry, files.keySet());
+        NestedTemplates nested = new NestedTemplates(reader, parser, files);
+        ResourceValidator validator = new ResourceValidator(registry, files.keySet(), nested::type);
+        boolean needsFiles = false;
         JsonNode resources = template.path("resources");
         Set<String> names = new LinkedHashSet<>();
         resources.fieldNames().forEachRemaining(names::add);
@@ -144,10 +203,26 @@ public final class StackPlanner {
             List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
             problems.addAll(invalid);
             TypeResolution type = validator.resolve(name, definition.get("type").asText());
+            String templateName = null;
+            if (type instanceof TypeResolution.NestedTemplate t && files.containsKey(t.template())) {
+                templateName = t.template();
+                NestedTemplates.Read read = nested.read(templateName);
+                read.problems().forEach(p -> problems.add(new TemplateProblem(path, p.toString())));
+                if (read.template() != null && invalid.isEmpty()) {
+                    checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties), name,
+                            t.requested()), files, stack, name, path + "<" + templateName + ">", depth, problems);
+                }
+            } else if (type instanceof TypeResolution.Resolved r && NEEDS_FILES.contains(r.type().name())) {
+                needsFiles = true;
+                if (r.type().name().equals("OS::Heat::Stack") && invalid.isEmpty()) {
+                    checkInlineStack(nested, properties, environment, files, stack, name, path, depth, problems);
+                }
+            }
+            needsFiles |= templateName != null;
             JsonNode policy = definition.get("deletion_policy");
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
-                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText()));
+                    List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {
@@ -170,7 +245,70 @@ public final class StackPlanner {
         JsonNode description = template.get("description");
         return new StackPlan(template.get("heat_template_version").asText(),
                 description == null ? null : description.asText(), parameters,
-                DependencyOrder.sort(withoutDisabled(planned)), outputs, timeoutMins, disableRollback);
+                DependencyOrder.sort(withoutDisabled(planned)), outputs, timeoutMins, disableRollback,
+                needsFiles ? files : null, needsFiles ? environment : null);
+    }
+
+    /**
+     * Heat's {@code validate_nested_stack}: the nested template validated as template-validate does (its
+     * parameters given the values known now), each of its problems reported under {@code prefix}
+     * ({@code resources.NAME<file.yaml>}); a stack nested deeper than {@link #MAX_NESTED_DEPTH} is refused.
+     */
+    private void checkNested(JsonNode nestedTemplate, JsonNode environment, Map<String, String> files,
+            StackIdentity stack, String resourceName, String prefix, int depth, List<TemplateProblem> problems) {
+        if (depth >= MAX_NESTED_DEPTH) {
+            problems.add(new TemplateProblem(prefix, "Recursion depth exceeds " + MAX_NESTED_DEPTH + "."));
+            return;
+        }
+        StackIdentity child = stack == null ? null
+                : new StackIdentity(stack.name() + "-" + resourceName, null, stack.projectId());
+        try {
+            plan(nestedTemplate, environment, null, files, child, null, true, false, depth + 1);
+        } catch (TemplateException e) {
+            e.problems().forEach(p -> problems.add(new TemplateProblem(
+                    p.path() == null || p.path().isEmpty() ? prefix : prefix + "." + p.path(), p.message())));
+        }
+    }
+
+    /** An {@code OS::Heat::Stack} whose {@code template} is known now: read and validated as a nested one. */
+    private void checkInlineStack(NestedTemplates nested, JsonNode properties, JsonNode environment,
+            Map<String, String> files, StackIdentity stack, String name, String path, int depth,
+            List<TemplateProblem> problems) {
+        JsonNode text = properties == null ? null : properties.get("template");
+        if (text == null || !text.isTextual()) {
+            return;
+        }
+        NestedTemplates.Read read = nested.text(null, text.textValue());
+        read.problems().forEach(p -> problems.add(new TemplateProblem(path + ".properties.template", p.toString())));
+        if (read.template() != null) {
+            checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties.get("parameters")),
+                    name, null), files, stack, name, path + "<nested_stack>", depth, problems);
+        }
+    }
+
+    /** The values known at plan time: those holding no runtime reference (get_resource, get_attr). */
+    private static JsonNode staticValues(JsonNode values) {
+        ObjectNode known = JsonNodeFactory.instance.objectNode();
+        if (values != null && values.isObject()) {
+            values.fields().forEachRemaining(e -> {
+                if (!hasRuntimeReference(e.getValue())) {
+                    known.set(e.getKey(), e.getValue());
+                }
+            });
+        }
+        return known;
+    }
+
+    private static boolean hasRuntimeReference(JsonNode value) {
+        if (value.isObject() && (value.has("get_resource") || value.has("get_attr"))) {
+            return true;
+        }
+        for (JsonNode child : value) {
+            if (hasRuntimeReference(child)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The definition with its properties as planned (get_param resolved), for validation. */
@@ -259,9 +397,7 @@ public final class StackPlanner {
     private static Map<String, PlannedResource> withoutDisabled(Map<String, PlannedResource> planned) {
         Map<String, PlannedResource> kept = new LinkedHashMap<>();
         planned.forEach((name, r) -> kept.put(name, r.dependsOn().stream().allMatch(planned::containsKey) ? r
-                : new PlannedResource(r.name(), r.type(), r.properties(),
-                        r.dependsOn().stream().filter(planned::containsKey).toList(), r.metadata(),
-                        r.deletionPolicy())));
+                : r.withDependsOn(r.dependsOn().stream().filter(planned::containsKey).toList())));
         return kept;
     }
 

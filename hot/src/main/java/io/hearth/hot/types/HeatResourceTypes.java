@@ -103,7 +103,7 @@ final class HeatResourceTypes {
                 multipartMime(), cloudConfig(), waitCondition(), waitConditionHandle(),
                 randomString(), value(), none(), testResource(),
                 resourceGroup(), autoScalingGroup(), scalingPolicy(),
-                deployedServer(), novaServer())) {
+                deployedServer(), novaServer(), heatStack())) {
             types.put(t.name(), t);
         }
         return types;
@@ -654,6 +654,39 @@ final class HeatResourceTypes {
         PropertySchema schema = p(as, "The expression to generate the \"value\" attribute.").required()
                 .updateAllowed().build();
         return PropertyValidator.validateValue(schema, value, path + ".properties.value");
+    }
+
+    /**
+     * {@code OS::Heat::Stack} ({@code remote_stack.py}). Heat creates it through the Heat API of the region
+     * {@code context} names; Hearth has one region, so it is a nested stack of this one (the context is accepted
+     * and not used).
+     */
+    private static ResourceType heatStack() {
+        return ResourceType.builder("OS::Heat::Stack", "RemoteStack")
+                .description("A Resource representing a stack.\n\n"
+                        + "A resource that allowing for the creating stack, where should be defined stack template "
+                        + "in HOT format, parameters (if template has any parameters with no default value), and "
+                        + "timeout of creating. After creating current stack will have remote stack.")
+                .support(SupportStatus.since("2014.2"))
+                .property("context", p(MAP, "Context for this stack.").updateAllowed()
+                        .keys(keys(
+                                "region_name", p(STRING, "Region name in which this stack will be created."),
+                                "credential_secret_id", p(STRING, "A Barbican secret ID. The Barbican secret "
+                                        + "should contain an OpenStack credential that can be used to access a "
+                                        + "remote cloud.").support(SupportStatus.since("13.0.0")),
+                                "ca_cert", p(STRING, "CA Cert for SSL.").support(SupportStatus.since("12.0.0")),
+                                "insecure", p(BOOLEAN, "If set, then the server's certificate will not be "
+                                        + "verified.").defaultValue(false).support(SupportStatus.since("12.0.0"))))
+                        .build())
+                .property("template", p(STRING, "Template that specifies the stack to be created as a resource.")
+                        .required().updateAllowed().build())
+                .property("timeout", p(INTEGER, "Number of minutes to wait for this stack creation.")
+                        .updateAllowed().build())
+                .property("parameters", p(MAP, "Set of parameters passed to this stack.").defaultValue(JSON.objectNode())
+                        .updateAllowed().build())
+                .attribute("stack_name", AttributeSchema.of("Name of the stack.", "String"))
+                .attribute("outputs", AttributeSchema.of("A dict of key-value pairs output from the stack.", "Map"))
+                .build();
     }
 
     private static ResourceType none() {

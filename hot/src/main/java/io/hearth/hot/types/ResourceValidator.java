@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Validates resource definitions of one stack against Hearth's resource types: maps each type
@@ -17,14 +18,31 @@ public final class ResourceValidator {
 
     private final ResourceRegistry registry;
     private final Set<String> files;
+    private final Function<TypeResolution.NestedTemplate, ResourceType> templates;
 
     /**
+     * A validator that knows only the names of the stack's files: a template resource whose template is among
+     * them is accepted without checking its properties or attributes.
+     *
      * @param registry the stack's environment registry
      * @param files    the names in the stack's {@code files} (for template resources); may be empty
      */
     public ResourceValidator(ResourceRegistry registry, Set<String> files) {
+        this(registry, files, nested -> null);
+    }
+
+    /**
+     * @param registry  the stack's environment registry
+     * @param files     the names in the stack's {@code files} (for template resources); may be empty
+     * @param templates the resource type of a template resource whose template is in {@code files}
+     *                  ({@link TemplateResourceType}), or null when its template cannot be read (reported
+     *                  elsewhere)
+     */
+    public ResourceValidator(ResourceRegistry registry, Set<String> files,
+            Function<TypeResolution.NestedTemplate, ResourceType> templates) {
         this.registry = registry;
         this.files = files == null ? Set.of() : Set.copyOf(files);
+        this.templates = templates;
     }
 
     /** A validator with no environment and no files. */
@@ -62,7 +80,10 @@ public final class ResourceValidator {
             problems.add(typeProblem.get());
             return problems;
         }
-        ResourceType resolved = ((TypeResolution.Resolved) resolution).type();
+        ResourceType resolved = type(resolution);
+        if (resolved == null) {
+            return problems;
+        }
         problems.addAll(PropertyValidator.validate(resolved, name, definition.get("properties"), path));
         return problems;
     }
@@ -72,9 +93,20 @@ public final class ResourceValidator {
         return registry.resolve(type, name);
     }
 
+    /** The type a resolution stands for: a known type, a template resource's, or null (unknown, unreadable). */
+    private ResourceType type(TypeResolution resolution) {
+        if (resolution instanceof TypeResolution.Resolved resolved) {
+            return resolved.type();
+        }
+        if (resolution instanceof TypeResolution.NestedTemplate nested && files.contains(nested.template())) {
+            return templates.apply(nested);
+        }
+        return null;
+    }
+
     /**
-     * The problem with a resolution, if any: an unknown type, or a template resource (nested stacks
-     * are not supported yet).
+     * The problem with a resolution, if any: an unknown type, or a template resource whose template is not
+     * in the stack's files (Hearth fetches no URL).
      */
     public Optional<TemplateProblem> typeProblem(String name, TypeResolution resolution) {
         String path = "resources." + name + ".type";
@@ -85,13 +117,10 @@ public final class ResourceValidator {
             String via = nested.requested().equals(nested.template()) ? ""
                     : " (the environment maps " + nested.requested() + " to it)";
             if (files.contains(nested.template())) {
-                return Optional.of(new TemplateProblem(path, "Template resources (nested stacks) are not supported "
-                        + "yet: " + nested.template() + via + " is in the stack's files, but Hearth cannot create "
-                        + "a nested stack from it"));
+                return Optional.empty();
             }
             return Optional.of(new TemplateProblem(path, "Could not fetch remote template \"" + nested.template()
-                    + "\"" + via + ": it is not in the stack's files, and template resources (nested stacks) are "
-                    + "not supported yet"));
+                    + "\"" + via + ": it is not in the stack's files, and Hearth fetches no URL"));
         }
         return Optional.empty();
     }
@@ -132,10 +161,11 @@ public final class ResourceValidator {
         if (type == null || !type.isTextual()) {
             return Optional.empty();
         }
-        if (!(resolve(name, type.textValue()) instanceof TypeResolution.Resolved resolved)) {
+        ResourceType resolved = type(resolve(name, type.textValue()));
+        if (resolved == null) {
             return Optional.empty();
         }
-        return resolved.type().attributeError(name, attribute == null ? null : attribute.textValue())
+        return resolved.attributeError(name, attribute == null ? null : attribute.textValue())
                 .map(message -> new TemplateProblem(path, message));
     }
 }

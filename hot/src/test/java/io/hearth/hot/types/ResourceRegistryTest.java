@@ -172,17 +172,14 @@ class ResourceRegistryTest {
     }
 
     @Test
-    void templateResourcesAreNotSupportedYet() {
+    void aTemplateResourceNeedsItsTemplateInTheFiles() {
         ResourceValidator withFile = new ResourceValidator(ResourceRegistry.empty(), Set.of("lb_server.yaml"));
-        assertThat(withFile.validate("member", yaml("type: lb_server.yaml"))).containsExactly(new TemplateProblem(
-                "resources.member.type",
-                "Template resources (nested stacks) are not supported yet: lb_server.yaml is in the stack's files, "
-                        + "but Hearth cannot create a nested stack from it"));
+        assertThat(withFile.validate("member", yaml("type: lb_server.yaml"))).isEmpty();
         ResourceValidator withoutFile = ResourceValidator.standard();
         assertThat(withoutFile.validate("member", yaml("type: lb_server.yaml"))).containsExactly(new TemplateProblem(
                 "resources.member.type",
-                "Could not fetch remote template \"lb_server.yaml\": it is not in the stack's files, and template "
-                        + "resources (nested stacks) are not supported yet"));
+                "Could not fetch remote template \"lb_server.yaml\": it is not in the stack's files, and Hearth "
+                        + "fetches no URL"));
     }
 
     @Test
@@ -193,10 +190,10 @@ class ResourceRegistryTest {
                 """);
         assertThat(registry.resolve("My::WebServer", "web"))
                 .isEqualTo(new TypeResolution.NestedTemplate("My::WebServer", "web_server.yaml"));
-        ResourceValidator validator = new ResourceValidator(registry, Set.of("web_server.yaml"));
+        ResourceValidator validator = new ResourceValidator(registry, Set.of());
         assertThat(validator.validate("web", yaml("type: My::WebServer"))).singleElement()
-                .satisfies(p -> assertThat(p.message()).startsWith("Template resources (nested stacks) are not "
-                        + "supported yet: web_server.yaml (the environment maps My::WebServer to it)"));
+                .satisfies(p -> assertThat(p.message()).startsWith("Could not fetch remote template "
+                        + "\"web_server.yaml\" (the environment maps My::WebServer to it)"));
     }
 
     @Test

@@ -263,6 +263,14 @@ class ResourceTypesTest {
                   tags: [a, b]
                   admin_pass: secret
                 """);
+        GOOD.put("OS::Heat::Stack", """
+                type: OS::Heat::Stack
+                properties:
+                  context: {region_name: RegionOne}
+                  template: {get_file: nested.yaml}
+                  timeout: 10
+                  parameters: {size: 3}
+                """);
     }
 
     static Stream<Arguments> goodDefinitions() {
@@ -292,7 +300,8 @@ class ResourceTypesTest {
                 "OS::Heat::AutoScalingGroup", "OS::Heat::CloudConfig", "OS::Heat::DeployedServer",
                 "OS::Heat::MultipartMime", "OS::Heat::None", "OS::Heat::RandomString", "OS::Heat::ResourceGroup",
                 "OS::Heat::ScalingPolicy", "OS::Heat::SoftwareComponent", "OS::Heat::SoftwareConfig",
-                "OS::Heat::SoftwareDeployment", "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::StructuredConfig",
+                "OS::Heat::SoftwareDeployment", "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::Stack",
+                "OS::Heat::StructuredConfig",
                 "OS::Heat::StructuredDeployment", "OS::Heat::StructuredDeploymentGroup", "OS::Heat::TestResource",
                 "OS::Heat::Value", "OS::Heat::WaitCondition", "OS::Heat::WaitConditionHandle", "OS::Nova::Server");
         ResourceType aliased = types.get("OS::Heat::SoftwareDeployments").orElseThrow();

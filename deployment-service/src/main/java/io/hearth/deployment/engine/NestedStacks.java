@@ -1,0 +1,304 @@
+package io.hearth.deployment.engine;
+
+import static io.hearth.deployment.engine.StackState.COMPLETE;
+import static io.hearth.deployment.engine.StackState.FAILED;
+import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.handlers.Outcome;
+import io.hearth.deployment.handlers.ResourceCall;
+import io.hearth.deployment.handlers.ResourceHandler;
+import io.hearth.hot.TemplateException;
+import io.hearth.hot.TemplateProblem;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.ChildEnvironment;
+import io.hearth.hot.plan.StackPlanner;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Nested stacks, Heat's {@code StackResource}: the one engine service through which a resource owns a stack of its
+ * own (a template resource, {@code OS::Heat::Stack}, and the groups: ResourceGroup, AutoScalingGroup,
+ * SoftwareDeploymentGroup). A nested stack is a real {@code stack_runtime} row with its parent's id and the
+ * owning resource's name; the resource's physical id is the nested stack's id.
+ *
+ * <p>Every method runs in the engine's transaction of the parent, whose row is locked: the nested stack's row is
+ * locked after it (parent first, never the reverse). {@link #create}, {@link #update} and {@link #delete} plan
+ * and start the nested stack's action and advance it at once, so a nested stack of instant resources (all
+ * {@code OS::Heat::None}, say) ends in the same transaction and the resource's action with it. Otherwise they
+ * answer {@link Outcome.Waiting} (the resource's physical id already set), and when the nested stack's action
+ * ends, in a transaction of its own, the engine appends a {@code NestedStackSettled} signal keyed by the parent;
+ * it comes back through {@link StackSignals} to the handler's {@code signal}, which asks {@link #settled}.
+ *
+ * <p>How the owner turns a nested stack's end into its own outcome is its {@link Owner}: the attributes of a
+ * completed action, and (by default Heat's {@code ResourceFailure}) the reason of a failed one.
+ */
+@ApplicationScoped
+public class NestedStacks {
+
+    /** Heat's {@code max_nested_stack_depth}. */
+    public static final int MAX_DEPTH = StackPlanner.MAX_NESTED_DEPTH;
+
+    /**
+     * A nested stack as one step left it.
+     *
+     * @param stack   its row (action, status, reason, name, id)
+     * @param rows    its resource rows, replaced ones included
+     * @param outputs its outputs by name, evaluated when its create or update completed; else empty
+     */
+    public record NestedStack(StackRuntime stack, List<ResourceRuntime> rows, Map<String, JsonNode> outputs) {
+
+        /** The nested stack's id. */
+        public String id() {
+            return stack.id.toString();
+        }
+
+        /** Whether the action is over (COMPLETE or FAILED). */
+        public boolean ended() {
+            return !IN_PROGRESS.equals(stack.status);
+        }
+    }
+
+    /** What a resource makes of the end of its nested stack's action. */
+    public interface Owner {
+        /** The resource's outcome once the nested stack's create or update completed: its ids and attributes. */
+        Outcome.Complete completed(ResourceCall call, NestedStack nested);
+
+        /** The resource's failure once the nested stack's action failed; by default Heat's {@code ResourceFailure}. */
+        default Outcome.Failed failed(ResourceCall call, NestedStack nested) {
+            return NestedStacks.resourceFailure(call.name(), call.action(), nested.stack().statusReason);
+        }
+    }
+
+    private final StackEngine engine;
+    private final StackEvents events;
+    private final StackOutputs outputs;
+    private final StackPlanner planner;
+
+    NestedStacks(StackEngine engine, StackEvents events, StackOutputs outputs, StackPlanner planner) {
+        this.engine = engine;
+        this.events = events;
+        this.outputs = outputs;
+        this.planner = planner;
+    }
+
+    /**
+     * A template from the parent stack's {@code files}, read and outlined.
+     *
+     * @throws TemplateException when it is not there or cannot be read
+     */
+    public JsonNode fileTemplate(ResourceCall call, String name) {
+        return planner.readNested(name, StackState.planOf(call.stack()).files().get(name));
+    }
+
+    /**
+     * A template given as text (an {@code OS::Heat::Stack}'s {@code template}), read and outlined.
+     *
+     * @throws TemplateException when it cannot be read
+     */
+    public JsonNode textTemplate(String text) {
+        return planner.readNested(null, text);
+    }
+
+    /**
+     * Creates the resource's nested stack and starts its CREATE.
+     *
+     * @param template      the nested template ({@link #fileTemplate}, {@link #textTemplate}, or one the caller
+     *                      built, as a group does)
+     * @param parameters    the nested stack's parameter values (a map), may be null
+     * @param timeoutMins   the nested stack's timeout; null for the parent's
+     * @param registryType  the type whose registry entry made the resource a template resource (removed from the
+     *                      nested environment, as Heat does); null for none
+     * @return Complete or Failed when the nested stack ended at once, else Waiting; a template the nested stack
+     *         cannot be planned from fails the resource with the planner's message
+     */
+    public Uni<Outcome> create(ResourceCall call, JsonNode template, JsonNode parameters, Integer timeoutMins,
+            String registryType, Owner owner) {
+        StackRuntime parent = call.stack();
+        StackRuntime nested = new StackRuntime();
+        nested.id = UUID.randomUUID();
+        nested.tenant = parent.tenant;
+        nested.name = call.physicalName();
+        nested.parentStackId = parent.id;
+        nested.parentResource = call.name();
+        nested.nestedDepth = parent.nestedDepth + 1;
+        nested.createdAt = Instant.now();
+        nested.parentWatching = true;
+        StackPlan parentPlan = StackState.planOf(parent);
+        ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(), registryType);
+        StackPlan plan;
+        try {
+            plan = plan(nested, parentPlan, template, environment, timeoutMins);
+        } catch (TemplateException e) {
+            return Uni.createFrom().item(invalid(call, e));
+        }
+        nested.plan = HearthJson.write(plan);
+        call.row().physicalId = nested.id.toString(); // Heat's resource_id_set: the settled signal finds it
+        StackState state = new StackState(nested, plan, List.of());
+        return StackState.writeAtCommit()
+                .chain(() -> events.nestedCreated(nested, template, environment, plan))
+                .chain(() -> engine.begin(state, "CREATE"))
+                .chain(() -> nested.persist())
+                .chain(() -> engine.advance(state))
+                .map(ignored -> outcome(call, state, owner));
+    }
+
+    /**
+     * Updates the resource's nested stack to a new template and parameters (Heat updates it in place, and its
+     * resources decide what changes); creates it when it has none.
+     */
+    public Uni<Outcome> update(ResourceCall call, JsonNode template, JsonNode parameters, Integer timeoutMins,
+            String registryType, Owner owner) {
+        return load(call).chain(state -> {
+            if (state == null) {
+                return create(call, template, parameters, timeoutMins, registryType, owner);
+            }
+            StackRuntime nested = state.stack();
+            nested.parentWatching = true;
+            StackPlan parentPlan = StackState.planOf(call.stack());
+            ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(),
+                    registryType);
+            StackPlan plan;
+            try {
+                plan = plan(nested, parentPlan, template, environment, timeoutMins);
+            } catch (TemplateException e) {
+                return Uni.createFrom().item(invalid(call, e));
+            }
+            nested.plan = HearthJson.write(plan);
+            StackState updated = new StackState(nested, plan, state.rows());
+            return engine.begin(updated, "UPDATE").chain(() -> engine.advance(updated))
+                    .map(ignored -> outcome(call, updated, owner));
+        });
+    }
+
+    /** Deletes the resource's nested stack, its resources first; complete once it is DELETE_COMPLETE. */
+    public Uni<Outcome> delete(ResourceCall call) {
+        return load(call).chain(state -> {
+            if (state == null) {
+                return Uni.createFrom().item(deleted(call));
+            }
+            StackRuntime nested = state.stack();
+            nested.parentWatching = true;
+            if ("DELETE".equals(nested.action) && !FAILED.equals(nested.status)) {
+                return Uni.createFrom().item(outcome(call, state, null));
+            }
+            return engine.begin(state, "DELETE").chain(() -> engine.advance(state))
+                    .map(ignored -> outcome(call, state, null));
+        });
+    }
+
+    /**
+     * How the resource's waiting action ends now that its nested stack may have settled (the handler's
+     * {@code signal} and {@code resume}): the outcome when the nested stack's action matching the resource's
+     * ended; {@link Outcome.Waiting} while it goes on.
+     */
+    public Uni<Outcome> settled(ResourceCall call, Owner owner) {
+        return load(call).map(state -> state == null
+                ? ("DELETE".equals(call.action()) ? deleted(call) : new Outcome.Failed("resources." + call.name()
+                        + ": the nested stack " + call.row().physicalId + " is gone"))
+                : outcome(call, state, owner));
+    }
+
+    /** The resource's nested stack as it is now (its row locked), with its rows and outputs; null when none. */
+    public Uni<NestedStack> read(ResourceCall call) {
+        return load(call).map(state -> state == null ? null : view(state));
+    }
+
+    /** Heat's {@code ResourceFailure} of a resource whose nested stack failed with {@code reason}. */
+    public static Outcome.Failed resourceFailure(String resourceName, String action, String reason) {
+        String text = reason == null ? "" : reason;
+        String error = "";
+        String path = "resources." + resourceName;
+        String message = text;
+        if (text.contains("Resource " + action + " failed: ")) {
+            // heat.common.exception.ResourceFailure._from_status_reason
+            String[] parts = text.split(":", -1);
+            if (parts.length >= 4) {
+                error = parts[1].strip();
+                StringBuilder joined = new StringBuilder();
+                for (int i = 3; i < parts.length; i++) {
+                    joined.append(i > 3 ? ": " : "").append(parts[i].strip());
+                }
+                message = joined.toString();
+                path = heatPath(path + "." + parts[2].strip());
+            }
+        }
+        return new Outcome.Failed((error.isEmpty() ? "" : error + ": ") + path + ": " + message);
+    }
+
+    /** {@code HeatExceptionWithPath}: path items joined with dots, numeric ones as {@code [n]}. */
+    private static String heatPath(String dotted) {
+        StringBuilder path = new StringBuilder();
+        for (String item : dotted.split("\\.")) {
+            if (!item.isEmpty() && item.chars().allMatch(Character::isDigit)) {
+                path.append('[').append(item).append(']');
+            } else {
+                path.append(path.length() > 0 ? "." : "").append(item);
+            }
+        }
+        return path.toString();
+    }
+
+    private StackPlan plan(StackRuntime nested, StackPlan parentPlan, JsonNode template, JsonNode environment,
+            Integer timeoutMins) {
+        return planner.planNested(template, environment, parentPlan.files(), new StackIdentity(nested.name,
+                nested.id.toString(), nested.tenant), timeoutMins != null ? timeoutMins : parentPlan.timeoutMins(),
+                nested.nestedDepth);
+    }
+
+    /** The nested stack of a resource, locked; null when it has none (or the id is not its). */
+    private static Uni<StackState> load(ResourceCall call) {
+        String id = call.row().physicalId;
+        if (id == null) {
+            return Uni.createFrom().nullItem();
+        }
+        UUID nestedId;
+        try {
+            nestedId = UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().nullItem();
+        }
+        return StackState.load(nestedId).map(state -> state != null && call.stack().id.equals(state.stack().parentStackId)
+                ? state : null);
+    }
+
+    private NestedStack view(StackState state) {
+        StackRuntime stack = state.stack();
+        boolean produced = COMPLETE.equals(stack.status) && !"DELETE".equals(stack.action);
+        return new NestedStack(stack, state.rows(), produced ? outputs.evaluate(state) : Map.of());
+    }
+
+    /** The resource's outcome for where its nested stack stands; {@code owner} null for a delete. */
+    private Outcome outcome(ResourceCall call, StackState state, Owner owner) {
+        StackRuntime nested = state.stack();
+        nested.parentWatching = false;
+        String expected = call.action();
+        if (!expected.equals(nested.action) || IN_PROGRESS.equals(nested.status)) {
+            return new Outcome.Waiting(null);
+        }
+        if (FAILED.equals(nested.status)) {
+            return owner == null ? resourceFailure(call.name(), call.action(), nested.statusReason)
+                    : owner.failed(call, view(state));
+        }
+        return owner == null ? deleted(call) : owner.completed(call, view(state));
+    }
+
+    private static Outcome deleted(ResourceCall call) {
+        return new Outcome.Complete(call.row().physicalId, null, ResourceHandler.attributes());
+    }
+
+    /** A nested stack that cannot be planned: the resource fails with every problem. */
+    private static Outcome invalid(ResourceCall call, TemplateException e) {
+        return new Outcome.Failed("StackValidationFailed: resources." + call.name() + ": " + String.join("\n",
+                e.problems().stream().map(TemplateProblem::toString).toList()));
+    }
+}

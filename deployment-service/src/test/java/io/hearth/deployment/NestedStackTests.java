@@ -1,0 +1,240 @@
+package io.hearth.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.TemplateReader;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nested stacks (template resources, OS::Heat::Stack) over the real topics and database, from plans that hot's
+ * planner makes of templates and files as template-service does.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class NestedStackTests {
+
+    private static final String MEMBER = """
+            heat_template_version: 2021-04-16
+            parameters:
+              label: {type: string}
+              wait: {type: number, default: 0}
+              fail: {type: boolean, default: false}
+            resources:
+              pad: {type: OS::Heat::None}
+              test:
+                type: OS::Heat::TestResource
+                properties: {value: {get_param: label}, wait_secs: {get_param: wait}, fail: {get_param: fail}}
+            outputs:
+              echoed: {value: {get_attr: [test, output]}}
+            """;
+
+    private static final String PARENT = """
+            heat_template_version: 2021-04-16
+            parameters:
+              label: {type: string, default: first}
+              wait: {type: number, default: 0}
+              fail: {type: boolean, default: false}
+            resources:
+              member:
+                type: My::Member
+                properties: {label: {get_param: label}, wait: {get_param: wait}, fail: {get_param: fail}}
+              after:
+                type: OS::Heat::Value
+                properties: {value: {get_attr: [member, echoed]}}
+            outputs:
+              echoed: {value: {get_attr: [after, value]}}
+              nested_id: {value: {get_attr: [member, OS::stack_id]}}
+              reference: {value: {get_resource: member}}
+            """;
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+    private final StackPlanner planner = new StackPlanner();
+    private StackDriver driver;
+
+    @BeforeEach
+    void listen() {
+        driver = new StackDriver(kafka);
+    }
+
+    @AfterEach
+    void stop() {
+        driver.close();
+    }
+
+    private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
+        JsonNode environment = new TemplateReader().readEnvironment("resource_registry: {\"My::Member\": member.yaml}")
+                .document();
+        return planner.plan(new TemplateReader().readTemplate(template).document(), environment, parameters,
+                Map.of("member.yaml", MEMBER), new StackIdentity("s-" + id, id, "demo"), null, true);
+    }
+
+    private List<NestedStackCreated> nestedOf(String parentId) {
+        return driver.allEvents().stream().filter(e -> NestedStackCreated.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(NestedStackCreated.class)).filter(n -> n.parentStackId().equals(parentId))
+                .toList();
+    }
+
+    private NestedStackCreated nestedStack(String parentId) {
+        await().atMost(StackDriver.WAIT).until(() -> nestedOf(parentId).size() == 1);
+        return nestedOf(parentId).get(0);
+    }
+
+    @Test
+    void aNestedStacksOutputsFlowToTheParentInOneStepWhenItsResourcesAreInstant() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of()));
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        NestedStackCreated nested = nestedStack(id);
+        assertThat(nested.stackName()).matches("s-" + id + "-member-[a-z2-7]{12}");
+        assertThat(nested.parentResource()).isEqualTo("member");
+        assertThat(nested.tenant()).isEqualTo("demo");
+        assertThat(nested.template().path("outputs").has("echoed")).isTrue();
+        assertThat(nested.environment().path("parameters").path("label").asText()).isEqualTo("first");
+        assertThat(nested.environment().path("resource_registry").has("My::Member")).isFalse();
+        List<CloudEvent> nestedEvents = driver.all(nested.stackId());
+        assertThat(nestedEvents.get(0).type()).as("created before its first status").isEqualTo(NestedStackCreated.TYPE);
+        assertThat(driver.log(nested.stackId())).containsExactly("stack CREATE_IN_PROGRESS", "pad CREATE_IN_PROGRESS",
+                "pad CREATE_COMPLETE", "test CREATE_IN_PROGRESS", "test CREATE_COMPLETE", "stack CREATE_COMPLETE");
+        assertThat(driver.log(id)).containsExactly("stack CREATE_IN_PROGRESS", "member CREATE_IN_PROGRESS",
+                "member CREATE_COMPLETE", "after CREATE_IN_PROGRESS", "after CREATE_COMPLETE", "stack CREATE_COMPLETE");
+        Map<String, JsonNode> outputs = driver.outputs(id);
+        assertThat(outputs.get("echoed").asText()).isEqualTo("first");
+        assertThat(outputs.get("nested_id").asText()).isEqualTo(nested.stackId());
+        assertThat(outputs.get("reference").asText())
+                .isEqualTo("arn:openstack:heat::demo:stacks/" + nested.stackName() + "/" + nested.stackId());
+        ResourceStatusChanged member = driver.resources(id).get(1);
+        assertThat(member.physicalResourceId()).isEqualTo(nested.stackId());
+        assertThat(member.resourceType()).isEqualTo("My::Member");
+        assertThat(db.queryLong("select count(*) from stack_runtime where id = ?::uuid and parent_stack_id = ?::uuid"
+                + " and parent_resource = 'member' and nested_depth = 1", nested.stackId(), id)).isOne();
+    }
+
+    @Test
+    void aParentWaitsForItsNestedStackAndCompletesWhenItSettles() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of("wait", node("2"), "label", node("\"slow\""))));
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+        List<String> log = driver.log(id);
+        assertThat(log).containsExactly("stack CREATE_IN_PROGRESS", "member CREATE_IN_PROGRESS",
+                "member CREATE_COMPLETE", "after CREATE_IN_PROGRESS", "after CREATE_COMPLETE", "stack CREATE_COMPLETE");
+        StackStatusChanged nestedDone = driver.awaitStatus(nested, "CREATE_COMPLETE").get(1);
+        ResourceStatusChanged memberDone = driver.resources(id).get(1);
+        assertThat(memberDone.status()).isEqualTo("COMPLETE");
+        assertThat(driver.time(id, memberDone::equals)).isAfterOrEqualTo(driver.time(nested, nestedDone::equals));
+        assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("slow");
+    }
+
+    @Test
+    void aNestedResourcesFailureFailsTheParentNamingIt() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of("fail", node("true"))));
+
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
+        String nested = nestedStack(id).stackId();
+        assertThat(driver.statuses(nested).get(1).statusReason())
+                .isEqualTo("Resource CREATE failed: ValueError: resources.test: Test Resource failed test");
+        assertThat(driver.resources(id).get(1).statusReason())
+                .isEqualTo("ValueError: resources.member.resources.test: Test Resource failed test");
+        assertThat(statuses.get(1).statusReason())
+                .isEqualTo("Resource CREATE failed: ValueError: resources.member.resources.test: Test Resource failed test");
+        assertThat(driver.statesOf(id, "after")).isEmpty();
+    }
+
+    @Test
+    void deletingTheParentDeletesTheNestedStackFirst() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of("wait", node("1"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+
+        driver.delete(id);
+
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        assertThat(driver.statuses(nested)).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(id, "member")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id in (?::uuid, ?::uuid)", id,
+                nested)).isZero();
+    }
+
+    @Test
+    void updatingTheParentUpdatesTheNestedStackInPlace() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+
+        driver.update(id, plan(id, PARENT, Map.of("label", node("\"second\""), "wait", node("1"))));
+
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.statuses(nested)).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(driver.statesOf(id, "member")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("second");
+        assertThat(driver.outputs(id).get("nested_id").asText()).isEqualTo(nested);
+        assertThat(nestedOf(id)).hasSize(1);
+    }
+
+    @Test
+    void anOsHeatStackRunsItsInlineTemplateWithItsParameters() {
+        String id = UUID.randomUUID().toString();
+        StackPlan plan = planner.plan(new TemplateReader().readTemplate("""
+                heat_template_version: 2021-04-16
+                resources:
+                  inline:
+                    type: OS::Heat::Stack
+                    properties:
+                      parameters: {word: hello}
+                      template: |
+                        heat_template_version: 2021-04-16
+                        parameters:
+                          word: {type: string}
+                        resources:
+                          none: {type: OS::Heat::None}
+                        outputs:
+                          said: {value: {get_param: word}}
+                outputs:
+                  said: {value: {get_attr: [inline, outputs, said]}}
+                  name: {value: {get_attr: [inline, stack_name]}}
+                """).document(), null, null, Map.of(), new StackIdentity("s-" + id, id, "demo"), null, true);
+
+        driver.create(id, plan);
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        NestedStackCreated nested = nestedStack(id);
+        assertThat(driver.outputs(id).get("said").asText()).isEqualTo("hello");
+        assertThat(driver.outputs(id).get("name").asText()).isEqualTo(nested.stackName());
+    }
+
+    private static JsonNode node(String json) {
+        return io.hearth.contracts.envelope.HearthJson.readTree(json);
+    }
+}
