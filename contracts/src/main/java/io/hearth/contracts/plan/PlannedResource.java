@@ -17,22 +17,31 @@ import java.util.List;
  * @param deletionPolicy Delete, Retain or Snapshot; null means Delete
  * @param template       for a template resource (a nested stack), the name of its template in the plan's
  *                       {@code files}; null for every other resource (absent from the JSON then)
+ * @param updatePolicy   the resource's {@code update_policy} section as evaluated (a group's {@code batch_create},
+ *                       {@code rolling_update}), may be null (absent from the JSON then)
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
-        JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template) {
+        JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode updatePolicy) {
 
     public PlannedResource {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
     }
 
+    /** A resource without an update policy. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, String template) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, null);
+    }
+
     /** A resource that is not a template resource. */
     public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
             String deletionPolicy) {
-        this(name, type, properties, dependsOn, metadata, deletionPolicy, null);
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, null);
     }
 
     /** The same resource depending on other names. */
     public PlannedResource withDependsOn(List<String> names) {
-        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template);
+        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy);
     }
 }

@@ -48,7 +48,10 @@ public sealed interface Signal {
         }
     }
 
-    /** A ScalingPolicy's alarm URL was called (Heat's signal to the policy). */
+    /**
+     * A ScalingPolicy's alarm URL was called (Heat's signal to the policy, which adjusts its group): for the
+     * group the request names, which reads the policy.
+     */
     record ScalingAlarm(ScalingRequested event) implements Signal {
         @Override
         public String physicalId() {
@@ -57,7 +60,7 @@ public sealed interface Signal {
 
         @Override
         public String resourceName() {
-            return event.policyName();
+            return event.groupName();
         }
     }
 

@@ -70,9 +70,13 @@ public class StackResources {
      * Applies a status deployment-service reported: the latest wins. DELETE_COMPLETE removes the
      * resource unless the whole stack is being deleted (then it stays to show how the stack
      * ended); a DELETE of another physical resource than the one shown (the predecessor of a
-     * replacement) only goes to the event history.
+     * replacement) only goes to the event history, as does a {@code SIGNAL} event (Heat adds a signal's event
+     * without changing the resource's state).
      */
     public Uni<Void> statusChanged(Stack stack, ResourceStatusChanged change, Instant time) {
+        if ("SIGNAL".equals(change.action())) {
+            return Uni.createFrom().voidItem(); // Heat's _add_event: a signal's event, the resource's state unchanged
+        }
         return StackResourceState.named(stack.id, change.resourceName()).chain(row -> {
             boolean delete = "DELETE".equals(change.action());
             if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
