@@ -85,7 +85,7 @@ class StackSignalTests {
     @Test
     void alarmUrlPublishesAScalingRequestForThePolicy() {
         String url = signed("/v1/signal/stacks/" + stackId + "/scaling-policies/wp_group/wp_scale_out");
-        given().body("{\"alarm\": \"ignored\"}").post(url).then().statusCode(200)
+        given().body("{\"previous\": \"ok\", \"current\": \"alarm\", \"reason\": \"cpu high\"}").post(url).then().statusCode(200)
                 .body("group", equalTo("wp_group")).body("policy", equalTo("wp_scale_out"));
 
         GatewayKafka.Published published = kafka.awaitOne(Topics.SCALING, p -> stackId.equals(p.key()));
@@ -96,6 +96,7 @@ class StackSignalTests {
         assertThat(request.adjustment()).isZero();
         assertThat(request.adjustmentType()).isNull();
         assertThat(request.tenant()).isNull();
+        assertThat(request.details().get("current").asText()).isEqualTo("alarm");
     }
 
     @Test

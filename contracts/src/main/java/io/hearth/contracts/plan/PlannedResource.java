@@ -17,11 +17,14 @@ import java.util.List;
  * @param deletionPolicy    Delete, Retain or Snapshot; null means Delete
  * @param template          for a template resource (a nested stack), the name of its template in the plan's
  *                          {@code files}; null for every other resource (absent from the JSON then)
+ * @param updatePolicy      the resource's {@code update_policy} section as evaluated (a group's {@code batch_create},
+ *                          {@code rolling_update}), may be null (absent from the JSON then)
  * @param restrictedActions the actions the environment's {@code restricted_actions} forbids for this resource
  *                          ({@code update}, {@code replace}); empty (and absent on the wire) when none
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
         JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode updatePolicy,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> restrictedActions) {
 
     public PlannedResource {
@@ -29,27 +32,33 @@ public record PlannedResource(String name, String type, JsonNode properties, Lis
         restrictedActions = restrictedActions == null ? List.of() : List.copyOf(restrictedActions);
     }
 
-    /** A resource that is not a template resource and that no action is restricted for. */
+    /** A resource that is not a template resource, without an update policy or restricted actions. */
     public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
             String deletionPolicy) {
-        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, List.of());
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, null, List.of());
     }
 
-    /** A resource no action is restricted for; {@code template} names a template resource's file, or is null. */
+    /** A resource without an update policy or restricted actions; {@code template} names a template resource's file. */
     public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
             String deletionPolicy, String template) {
-        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, List.of());
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, null, List.of());
     }
 
     /** A resource that is not a template resource, with the actions restricted for it. */
     public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
             String deletionPolicy, List<String> restrictedActions) {
-        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, restrictedActions);
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, null, null, restrictedActions);
+    }
+
+    /** A resource with its update policy, no action restricted. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, String template, JsonNode updatePolicy) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, updatePolicy, List.of());
     }
 
     /** The same resource depending on other names. */
     public PlannedResource withDependsOn(List<String> names) {
-        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template,
+        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy,
                 restrictedActions);
     }
 }

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.hot.functions.RuntimeResolver;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -40,6 +42,17 @@ final class RowResolver implements RuntimeResolver {
             JsonNode value = all.get(attribute);
             return value == null ? NullNode.getInstance() : value;
         });
+    }
+
+    /** A group's attributes as Heat's group answers them (members, indices, paths); others as stored. */
+    @Override
+    public Optional<JsonNode> attribute(String resource, String attribute, List<JsonNode> path) {
+        ResourceRuntime row = current.apply(resource);
+        if (row != null && row.attributes != null && GroupDocument.isGroup(row.type)) {
+            return Optional.of(GroupDocument.select(row.type, row.name, HearthJson.readTree(row.attributes), attribute,
+                    path));
+        }
+        return RuntimeResolver.super.attribute(resource, attribute, path);
     }
 
     @Override

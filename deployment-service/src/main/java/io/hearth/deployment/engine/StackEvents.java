@@ -54,6 +54,15 @@ public class StackEvents {
                 row.type, row.action, row.status, row.statusReason, attributes));
     }
 
+    /**
+     * Publishes an event of a resource that leaves its state as it is (Heat's {@code _add_event}): a signal's
+     * {@code SIGNAL} event with the resource's status and the signal's reason.
+     */
+    public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, String action, String reason) {
+        return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
+                row.type, action, row.status, reason, null));
+    }
+
     /** Publishes that a nested stack was made, before any of its status events (same key, same topic). */
     public Uni<Void> nestedCreated(StackRuntime nested, JsonNode template, JsonNode environment, StackPlan plan) {
         return append(nested, new NestedStackCreated(nested.id.toString(), nested.tenant, nested.name,

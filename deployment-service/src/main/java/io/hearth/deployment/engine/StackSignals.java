@@ -104,7 +104,7 @@ public class StackSignals {
             return deployments.update(update.tenant(), update.deploymentId(), update.change()).replaceWithVoid();
         }
         LOG.warnf("%s for %s: no such resource in stack %s; ignored", signal.getClass().getSimpleName(),
-                signal.physicalId(), stackId);
+                signal.resourceName() != null ? signal.resourceName() : signal.physicalId(), stackId);
         return Uni.createFrom().voidItem();
     }
 }

@@ -1,6 +1,7 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -43,6 +44,22 @@ public sealed interface Signal {
         @Override
         public String physicalId() {
             return deploymentId;
+        }
+    }
+
+    /**
+     * A ScalingPolicy's alarm URL was called (Heat's signal to the policy, which adjusts its group): for the
+     * group the request names, which reads the policy.
+     */
+    record ScalingAlarm(ScalingRequested event) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
+        }
+
+        @Override
+        public String resourceName() {
+            return event.groupName();
         }
     }
 

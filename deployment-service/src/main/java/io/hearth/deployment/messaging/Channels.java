@@ -9,6 +9,9 @@ public final class Channels {
     /** Consumes {@code hearth.signals}: server check-ins, deployment and wait-condition signals. */
     public static final String SIGNALS = "signals";
 
+    /** Consumes {@code hearth.scaling}: a ScalingPolicy's alarm URL was called. */
+    public static final String SCALING = "scaling";
+
     /** The consumer group, also the inbox's name for this consumer. */
     public static final String GROUP = "deployment-service";
 

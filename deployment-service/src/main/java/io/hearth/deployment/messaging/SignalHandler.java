@@ -1,6 +1,7 @@
 package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -28,9 +29,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class SignalHandler {
 
-    /** The event types this handler acts on: check-ins, deployment and wait condition signals. */
+    /** The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs. */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
-            NestedStackSettled.TYPE);
+            NestedStackSettled.TYPE, ScalingRequested.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -61,6 +62,10 @@ public class SignalHandler {
                 case WaitConditionSignalled.TYPE -> {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
                     add(byStack, signal.stackId(), new Signal.WaitConditionSignal(signal));
+                }
+                case ScalingRequested.TYPE -> {
+                    ScalingRequested request = event.dataAs(ScalingRequested.class);
+                    add(byStack, request.stackId(), new Signal.ScalingAlarm(request));
                 }
                 case NestedStackSettled.TYPE -> {
                     NestedStackSettled settled = event.dataAs(NestedStackSettled.class);

@@ -235,10 +235,12 @@ public final class StackPlanner {
             }
             needsFiles |= templateName != null;
             JsonNode policy = definition.get("deletion_policy");
+            JsonNode updatePolicy = definition.hasNonNull("update_policy")
+                    ? sections.evaluate(definition.get("update_policy"), "resources", name, "update_policy") : null;
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
                     List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName,
-                    List.copyOf(registry.restrictedActions(name))));
+                    updatePolicy, List.copyOf(registry.restrictedActions(name))));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {

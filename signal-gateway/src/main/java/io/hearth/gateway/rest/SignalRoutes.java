@@ -55,7 +55,7 @@ public class SignalRoutes {
     /** An alarm URL of a scaling policy: 200 {@code {"status": "accepted", stack_id, group, policy}}. */
     void scalingPolicy(RoutingContext ctx) {
         respond(ctx, () -> stacks.scalingPolicy(ctx.pathParam("stackId"), ctx.pathParam("groupName"),
-                ctx.pathParam("policyName")).map(event -> accepted("stack_id", event.stackId(),
+                ctx.pathParam("policyName"), body(ctx)).map(event -> accepted("stack_id", event.stackId(),
                         "group", event.groupName(), "policy", event.policyName())));
     }
 

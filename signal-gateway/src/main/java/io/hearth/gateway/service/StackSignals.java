@@ -57,11 +57,12 @@ public class StackSignals {
     /**
      * Publishes a scaling request for an alarm URL. The URL names the group and the policy only, so the
      * event carries adjustment 0 and no adjustment type, meaning "the policy's own", and no tenant: the
-     * consumer looks the policy up in the stack.
+     * consumer looks the policy up in the stack. The body, when not empty, goes along as the signal's details
+     * (an alarm's {@code previous}, {@code current} and {@code reason}, which Heat writes in its event).
      */
-    public Uni<ScalingRequested> scalingPolicy(String stackId, String groupName, String policyName) {
+    public Uni<ScalingRequested> scalingPolicy(String stackId, String groupName, String policyName, ObjectNode body) {
         ScalingRequested event = new ScalingRequested(stackId, null, groupName, policyName, 0, null,
-                "alarm URL of " + policyName + " called");
+                "alarm URL of " + policyName + " called", body == null || body.isEmpty() ? null : body);
         return publisher.scaling(stackId, event).replaceWith(event);
     }
 }

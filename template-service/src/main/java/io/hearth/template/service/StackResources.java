@@ -73,7 +73,8 @@ public class StackResources {
      * resource unless the whole stack is being deleted (then it stays to show how the stack
      * ended); a DELETE of another physical resource than the one shown (the predecessor of a
      * replacement) only goes to the event history, as does an event that leaves the resource's state
-     * as it was ({@code eventOnly}: an update {@code restricted_actions} refused). A planned resource keeps the type its template
+     * as it was ({@code eventOnly}: an update {@code restricted_actions} refused, and a {@code SIGNAL} event: Heat adds a signal's event
+     * without changing the resource's state). A planned resource keeps the type its template
      * names (deployment-service reports the type the environment mapped it to).
      *
      * @return the resource's type as the read model shows it, for its event
@@ -86,7 +87,7 @@ public class StackResources {
 
     private static Uni<Void> applied(Stack stack, StackResourceState row, ResourceStatusChanged change,
             Instant time) {
-        if (change.onlyAnEvent()) {
+        if (change.onlyAnEvent() || "SIGNAL".equals(change.action())) {
             return Uni.createFrom().voidItem(); // history only: the resource stays as it was
         }
         boolean delete = "DELETE".equals(change.action());

@@ -1,0 +1,79 @@
+package io.hearth.deployment.handlers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.deployment.engine.StackState;
+import io.hearth.deployment.groups.Scaling;
+import io.hearth.deployment.software.SignalConfig;
+import io.hearth.platform.signing.PresignedUrls;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code OS::Heat::ScalingPolicy} ({@code scaling_policy.py}): holds how its group changes size; the attribute
+ * {@code alarm_url} is a POST pre-signed for the signal gateway's
+ * {@code /v1/signal/stacks/{stack}/scaling-policies/{group}/{policy}} (never expiring in practice, as Heat's EC2
+ * signed URL: ten years), which publishes a {@code ScalingRequested} that the engine hands to the group ({@link
+ * AutoScalingGroupHandler}); {@code signal_url} is Heat's native resource-signal URL of the policy. The group is
+ * the resource {@code auto_scaling_group_id} names with {@code get_resource} (Heat looks it up by reference id).
+ */
+@ApplicationScoped
+public class ScalingPolicyHandler implements ResourceHandler {
+
+    private static final Duration NEVER = Duration.ofDays(3650);
+
+    private final PresignedUrls urls;
+    private final SignalConfig signal;
+
+    public ScalingPolicyHandler(PresignedUrls urls, SignalConfig signal) {
+        this.urls = urls;
+        this.signal = signal;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of("OS::Heat::ScalingPolicy");
+    }
+
+    @Override
+    public Uni<Outcome> create(ResourceCall call) {
+        JsonNode step = call.property("min_adjustment_step");
+        if (step != null && !Scaling.PERCENT_CHANGE_IN_CAPACITY.equals(call.properties().path("adjustment_type")
+                .asText())) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "ResourcePropertyValueDependency",
+                    "min_adjustment_step property should only be specified for adjustment_type with value "
+                            + Scaling.PERCENT_CHANGE_IN_CAPACITY + "."));
+        }
+        String groupName = groupName(call);
+        ObjectNode attributes = ResourceHandler.attributes();
+        attributes.put("alarm_url", urls.url(signal.baseUrl(), "POST", "/v1/signal/stacks/" + call.stack().id
+                + "/scaling-policies/" + groupName + "/" + call.name(), Instant.now().plus(NEVER)));
+        attributes.put("signal_url", signal.baseUrl() + "/v1/" + call.stack().tenant + "/stacks/" + call.stack().name
+                + "/" + call.stack().id + "/resources/" + call.name() + "/signal");
+        return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString().replace("-", ""), attributes));
+    }
+
+    /**
+     * The group's resource name: the one {@code auto_scaling_group_id} takes with {@code get_resource} in the
+     * plan, else the property's value as given.
+     */
+    private static String groupName(ResourceCall call) {
+        JsonNode planned = StackState.planOf(call.stack()).resources().stream().filter(r -> r.name().equals(call.name()))
+                .findFirst().map(r -> r.properties() == null ? null : r.properties().get("auto_scaling_group_id"))
+                .orElse(null);
+        if (planned != null && planned.path("get_resource").isTextual()) {
+            return planned.get("get_resource").asText();
+        }
+        return call.properties().path("auto_scaling_group_id").asText();
+    }
+
+    @Override
+    public Uni<Outcome> update(ResourceCall call) {
+        return create(call).map(outcome -> outcome instanceof Outcome.Complete done
+                ? new Outcome.Complete(call.row().physicalId, call.row().referenceId, done.attributes()) : outcome);
+    }
+}

@@ -1,0 +1,251 @@
+package io.hearth.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.TemplateReader;
+import io.hearth.testsupport.HearthTestResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kafka.InjectKafkaCompanion;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ResourceGroup, AutoScalingGroup with a ScalingPolicy, and SoftwareDeploymentGroup over the real topics and
+ * database, from plans that hot's planner makes of templates as template-service does.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class GroupTests {
+
+    private static final String GROUP = """
+            heat_template_version: 2021-04-16
+            parameters:
+              count: {type: number}
+              removed: {type: json, default: []}
+            resources:
+              group:
+                type: OS::Heat::ResourceGroup
+                properties:
+                  count: {get_param: count}
+                  removal_policies: [{resource_list: {get_param: removed}}]
+                  resource_def:
+                    type: OS::Heat::RandomString
+                    properties: {length: 8, salt: "member-%index%"}
+            outputs:
+              refs_map: {value: {get_attr: [group, refs_map]}}
+              values: {value: {get_attr: [group, value]}}
+              removed: {value: {get_attr: [group, removed_rsrc_list]}}
+              first: {value: {get_attr: [group, resource.0.value]}}
+              missing: {value: {get_attr: [group, resource.1.value]}}
+            """;
+
+    private static final String SCALING = """
+            heat_template_version: 2021-04-16
+            resources:
+              asg:
+                type: OS::Heat::AutoScalingGroup
+                properties:
+                  min_size: 1
+                  max_size: 4
+                  desired_capacity: 2
+                  resource: {type: OS::Heat::RandomString}
+              scale_out:
+                type: OS::Heat::ScalingPolicy
+                properties:
+                  auto_scaling_group_id: {get_resource: asg}
+                  adjustment_type: change_in_capacity
+                  scaling_adjustment: 1
+                  cooldown: 60
+            outputs:
+              alarm: {value: {get_attr: [scale_out, alarm_url]}}
+              size: {value: {get_attr: [asg, current_size]}}
+            """;
+
+    private static final String DEPLOYMENTS = """
+            heat_template_version: 2021-04-16
+            parameters:
+              servers: {type: json}
+            resources:
+              config:
+                type: OS::Heat::SoftwareConfig
+                properties: {group: script, config: "echo hi"}
+              deployments:
+                type: OS::Heat::SoftwareDeploymentGroup
+                properties:
+                  config: {get_resource: config}
+                  servers: {get_param: servers}
+                  signal_transport: NO_SIGNAL
+            outputs:
+              codes: {value: {get_attr: [deployments, deploy_status_codes]}}
+            """;
+
+    @InjectKafkaCompanion
+    KafkaCompanion kafka;
+
+    private final StackPlanner planner = new StackPlanner();
+    private StackDriver driver;
+
+    @BeforeEach
+    void listen() {
+        driver = new StackDriver(kafka);
+    }
+
+    @AfterEach
+    void stop() {
+        driver.close();
+    }
+
+    private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
+        return planner.plan(new TemplateReader().readTemplate(template).document(), null, parameters, Map.of(),
+                new StackIdentity("s-" + id, id, "demo"), null, true);
+    }
+
+    private String nested(String parentId) {
+        await().atMost(StackDriver.WAIT).until(() -> nestedOf(parentId).size() == 1);
+        return nestedOf(parentId).get(0);
+    }
+
+    private List<String> nestedOf(String parentId) {
+        return driver.allEvents().stream().filter(e -> NestedStackCreated.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(NestedStackCreated.class)).filter(n -> n.parentStackId().equals(parentId))
+                .map(NestedStackCreated::stackId).toList();
+    }
+
+    @Test
+    void aResourceGroupGrowsAndShrinksWithRemovalPoliciesNeverReusingANameAndLeavingTheOthersAlone() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, GROUP, Map.of("count", json("3"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        Map<String, JsonNode> created = driver.outputs(id);
+        assertThat(names(created.get("refs_map"))).containsExactly("0", "1", "2");
+        assertThat(created.get("values")).hasSize(3);
+        assertThat(created.get("first")).isEqualTo(created.get("values").get(0));
+        String member = nested(id);
+
+        driver.update(id, plan(id, GROUP, Map.of("count", json("5"))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        Map<String, JsonNode> grown = driver.outputs(id);
+        assertThat(names(grown.get("refs_map"))).containsExactly("0", "1", "2", "3", "4");
+        assertThat(grown.get("values").get(1)).as("members that stay are untouched")
+                .isEqualTo(created.get("values").get(1));
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.statesOf(member, "4")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.update(id, plan(id, GROUP, Map.of("count", json("3"), "removed", json("[\"1\"]"))));
+        awaitStatusCount(id, "UPDATE_COMPLETE", 2);
+        Map<String, JsonNode> shrunk = driver.outputs(id);
+        assertThat(names(shrunk.get("refs_map"))).as("1 removed by policy, 4 as the highest index")
+                .containsExactly("0", "2", "3");
+        assertThat(shrunk.get("removed")).isEqualTo(json("[\"1\"]"));
+        assertThat(shrunk.get("missing").asText()).isEqualTo("Member '1' not found in group resource 'group'.");
+        assertThat(driver.statesOf(member, "1")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "4")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "2")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.update(id, plan(id, GROUP, Map.of("count", json("4"), "removed", json("[\"1\"]"))));
+        awaitStatusCount(id, "UPDATE_COMPLETE", 3);
+        assertThat(names(driver.outputs(id).get("refs_map"))).as("a removed name is never used again")
+                .containsExactly("0", "2", "3", "4");
+    }
+
+    @Test
+    void aScalingPolicySignalGrowsTheGroupAndOneInsideTheCooldownChangesNothingAndSaysSo() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, SCALING, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(driver.outputs(id).get("size").asInt()).isEqualTo(2);
+        assertThat(driver.outputs(id).get("alarm").asText())
+                .contains("/v1/signal/stacks/" + id + "/scaling-policies/asg/scale_out?");
+
+        alarm(id, HearthJson.readTree("{\"previous\": \"ok\", \"current\": \"alarm\", \"reason\": \"cpu high\"}"));
+
+        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "asg").contains("UPDATE_COMPLETE"));
+        assertThat(driver.statesOf(id, "asg")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        ResourceStatusChanged grown = last(id, "asg");
+        assertThat(grown.attributes().get("current_size").asInt()).isEqualTo(3);
+        assertThat(signals(id)).containsExactly("alarm state changed from ok to alarm (cpu high)");
+
+        alarm(id, null);
+
+        await().atMost(StackDriver.WAIT).until(() -> signals(id).size() == 2);
+        assertThat(signals(id).get(1))
+                .isEqualTo("The resource asg could not perform scaling action: due to cooldown, cooldown 60");
+        assertThat(driver.statesOf(id, "asg")).hasSize(4);
+        assertThat(driver.statesOf(id, "scale_out")).as("a signal's event leaves the policy as it was")
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SIGNAL_COMPLETE", "SIGNAL_COMPLETE");
+    }
+
+    @Test
+    void aSoftwareDeploymentGroupDeploysToEachServerAndToANewOneAlone() {
+        String id = UUID.randomUUID().toString();
+        String servers = "{\"web\": \"srv-web-" + id + "\", \"db\": \"srv-db-" + id + "\", \"cache\": \"srv-c-" + id
+                + "\"}";
+        driver.create(id, plan(id, DEPLOYMENTS, Map.of("servers", json(servers))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(names(driver.outputs(id).get("codes"))).containsExactly("web", "db", "cache");
+        String member = nested(id);
+        assertThat(driver.resources(member)).extracting(ResourceStatusChanged::resourceType)
+                .containsOnly("OS::Heat::SoftwareDeployment");
+
+        String more = servers.replace("}", ", \"queue\": \"srv-q-" + id + "\"}").replace("\"db\": \"srv-db-" + id
+                + "\", ", "");
+        driver.update(id, plan(id, DEPLOYMENTS, Map.of("servers", json(more))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(names(driver.outputs(id).get("codes"))).containsExactly("web", "cache", "queue");
+        assertThat(driver.statesOf(member, "queue")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.statesOf(member, "db")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "web")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    private void alarm(String stackId, JsonNode details) {
+        CloudEvent event = CloudEvent.of("/hearth/signal-gateway", stackId, new ScalingRequested(stackId, null, "asg",
+                "scale_out", 0, null, "alarm URL of scale_out called", details));
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SCALING, stackId, event.toJson()))
+                .awaitCompletion();
+    }
+
+    private List<String> signals(String id) {
+        return driver.resources(id).stream().filter(r -> r.resourceName().equals("scale_out")
+                && "SIGNAL".equals(r.action())).map(ResourceStatusChanged::statusReason).toList();
+    }
+
+    private ResourceStatusChanged last(String id, String resource) {
+        List<ResourceStatusChanged> all = driver.resources(id).stream().filter(r -> r.resourceName().equals(resource))
+                .toList();
+        return all.get(all.size() - 1);
+    }
+
+    private void awaitStatusCount(String id, String status, int count) {
+        await().atMost(StackDriver.WAIT).until(() -> driver.statuses(id).stream()
+                .filter(s -> s.stackStatus().equals(status)).count() >= count);
+    }
+
+    private static List<String> names(JsonNode map) {
+        List<String> names = new java.util.ArrayList<>();
+        map.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static JsonNode json(String text) {
+        return HearthJson.readTree(text);
+    }
+}
