@@ -167,6 +167,32 @@ class GroupTests {
     }
 
     @Test
+    void batchCreateGrowsTheNestedStackBatchByBatchPausingBetween() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, """
+                heat_template_version: 2021-04-16
+                resources:
+                  group:
+                    type: OS::Heat::ResourceGroup
+                    properties: {count: 5, resource_def: {type: OS::Heat::None}}
+                    update_policy:
+                      batch_create: {max_batch_size: 2, pause_time: 1}
+                outputs:
+                  refs_map: {value: {get_attr: [group, refs_map]}}
+                """, Map.of()));
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String member = nested(id);
+        assertThat(driver.statuses(member)).extracting(s -> s.stackStatus()).containsExactly("CREATE_IN_PROGRESS",
+                "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(names(driver.outputs(id).get("refs_map"))).containsExactly("0", "1", "2", "3", "4");
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(java.time.Duration.between(driver.time(member, driver.statuses(member).get(1)::equals),
+                driver.time(member, driver.statuses(member).get(5)::equals))).as("two pauses of a second")
+                .isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(2));
+    }
+
+    @Test
     void aScalingPolicySignalGrowsTheGroupAndOneInsideTheCooldownChangesNothingAndSaysSo() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(id, SCALING, Map.of()));
