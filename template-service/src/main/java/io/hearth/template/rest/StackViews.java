@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.hot.params.ParameterParser;
+import io.hearth.hot.params.ResolvedParameters;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.StackView;
@@ -29,13 +31,20 @@ public class StackViews {
                 .path(stack.id.toString()).build().toString();
     }
 
-    /** The stack as stack-show shows it, with parameters and outputs. */
+    /**
+     * The stack as stack-show shows it, with parameters and outputs. Parameters are shown as Heat's
+     * {@code format_stack} does ({@code parameters.map(str)}): every value as text, a hidden one as
+     * {@code ******}.
+     */
     public StackView full(UriInfo uri, Stack stack) {
-        Map<String, JsonNode> parameters = new LinkedHashMap<>(HearthJson.read(stack.parameters, MAP));
+        JsonNode template = HearthJson.readTree(stack.template);
+        Map<String, JsonNode> parameters = new LinkedHashMap<>();
+        new ResolvedParameters(ParameterParser.parse(template), HearthJson.read(stack.parameters, MAP), List.of(),
+                List.of()).displayValues().forEach((name, value) -> parameters.put(name, TextNode.valueOf(value)));
         parameters.put("OS::stack_id", TextNode.valueOf(stack.id.toString()));
         parameters.put("OS::stack_name", TextNode.valueOf(stack.name));
         parameters.put("OS::project_id", TextNode.valueOf(stack.tenant));
-        JsonNode outputSection = HearthJson.readTree(stack.template).path("outputs");
+        JsonNode outputSection = template.path("outputs");
         Map<String, JsonNode> values = stack.outputs == null ? Map.of() : HearthJson.read(stack.outputs, MAP);
         List<StackView.Output> outputs = new ArrayList<>();
         outputSection.fields().forEachRemaining(e -> outputs.add(new StackView.Output(e.getKey(),
