@@ -335,8 +335,10 @@ def heat_api_details(heat, endpoint, token):
                                   environment_files=["base.yaml", "more.yaml"])["stack"]["id"]
     stack = wait_for(heat, stack_id, "CREATE_COMPLETE")
     check(stack.stack_status == "CREATE_COMPLETE", "a stack from two environment_files reached CREATE_COMPLETE")
-    check(heat.stacks.output_show(stack_id, "tag")["output"]["output_value"] == "one-two"
-          and stack.parameters["length"] == "12", "environment_files merged in order with parameter_merge_strategies")
+    tag = heat.stacks.output_show(stack_id, "tag")["output"]["output_value"]
+    check(tag == "one-two" and stack.parameters["length"] == "12",
+          "environment_files merged in order with parameter_merge_strategies: tag %r, length %r"
+          % (tag, stack.parameters["length"]))
     types = {r.resource_name: r.resource_type for r in heat.resources.list(stack_id)}
     check(types["test"] == "My::TestResource", "an aliased resource is listed with the template's type: %s" % types)
     check(heat.resources.get(stack_id, "test").resource_type == "My::TestResource",

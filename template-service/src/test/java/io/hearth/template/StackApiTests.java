@@ -150,6 +150,24 @@ class StackApiTests {
     }
 
     @Test
+    void stackShowGivesEveryParameterAsTextAndHidesHiddenOnesAsHeatDoes() {
+        String name = name();
+        String id = api().body(Map.of("stack_name", name, "template", """
+                heat_template_version: 2018-08-31
+                parameters:
+                  size: {type: number}
+                  zones: {type: comma_delimited_list, default: [a, b]}
+                  secret: {type: string, hidden: true}
+                """, "parameters", Map.of("size", "12", "secret", "s3cret")))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.parameters.size", equalTo("12"))
+                .body("stack.parameters.zones", equalTo("a,b"))
+                .body("stack.parameters.secret", equalTo("******"))
+                .body("stack.parameters.'OS::stack_name'", equalTo(name));
+    }
+
+    @Test
     void showByNameOrIdRedirectsToTheCanonicalUrl() {
         String name = name();
         String id = create(name, HELLO, Map.of());

@@ -7,6 +7,8 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.hot.CfnOutline;
 import io.hearth.hot.CfnTemplate;
 import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.params.ParameterParser;
+import io.hearth.hot.params.ResolvedParameters;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.StackView;
@@ -32,10 +34,16 @@ public class StackViews {
                 .path(stack.id.toString()).build().toString();
     }
 
-    /** The stack as stack-show shows it, with parameters and outputs. */
+    /**
+     * The stack as stack-show shows it, with parameters and outputs. Parameters are shown as Heat's
+     * {@code format_stack} does ({@code parameters.map(str)}): every value as text, a hidden one as
+     * {@code ******}.
+     */
     public StackView full(UriInfo uri, Stack stack) {
-        Map<String, JsonNode> parameters = new LinkedHashMap<>(HearthJson.read(stack.parameters, MAP));
         JsonNode template = HearthJson.readTree(stack.template);
+        Map<String, JsonNode> parameters = new LinkedHashMap<>();
+        new ResolvedParameters(ParameterParser.parse(template), HearthJson.read(stack.parameters, MAP), List.of(),
+                List.of()).displayValues().forEach((name, value) -> parameters.put(name, TextNode.valueOf(value)));
         new StackIdentity(stack.name, stack.id.toString(), stack.tenant).pseudoParameters(CfnTemplate.isCfn(template))
                 .forEach((name, value) -> parameters.put(name, TextNode.valueOf(value)));
         JsonNode outputSection = CfnOutline.hot(template).path("outputs");
