@@ -11,6 +11,7 @@ import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.plan.StackPlanner;
 import io.hearth.hot.read.TemplateReader;
@@ -218,6 +219,23 @@ class GroupTests {
         assertThat(driver.statesOf(id, "asg")).hasSize(4);
         assertThat(driver.statesOf(id, "scale_out")).as("a signal's event leaves the policy as it was")
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SIGNAL_COMPLETE", "SIGNAL_COMPLETE");
+    }
+
+    @Test
+    void heatsResourceSignalOnThePolicyThroughTheApiScalesAsItsAlarmUrlDoes() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, SCALING, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        // openstack stack resource signal STACK scale_out: template-service's SIGNAL command for the policy
+        driver.send(id, new StackActionRequested(id, "demo", "s-" + id, StackActionRequested.SIGNAL, "scale_out",
+                null, null));
+
+        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "asg").contains("UPDATE_COMPLETE"));
+        assertThat(last(id, "asg").attributes().get("current_size").asInt()).isEqualTo(3);
+        assertThat(signals(id)).containsExactly("No signal details provided");
+        assertThat(driver.statesOf(id, "scale_out")).as("the policy's state is kept")
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SIGNAL_COMPLETE");
     }
 
     @Test

@@ -2,9 +2,11 @@ package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.deployment.engine.StackState;
 import io.hearth.deployment.groups.Scaling;
 import io.hearth.deployment.software.SignalConfig;
+import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,10 +30,12 @@ public class ScalingPolicyHandler implements ResourceHandler {
 
     private final PresignedUrls urls;
     private final SignalConfig signal;
+    private final Outbox outbox;
 
-    public ScalingPolicyHandler(PresignedUrls urls, SignalConfig signal) {
+    public ScalingPolicyHandler(PresignedUrls urls, SignalConfig signal, Outbox outbox) {
         this.urls = urls;
         this.signal = signal;
+        this.outbox = outbox;
     }
 
     @Override
@@ -55,6 +59,23 @@ public class ScalingPolicyHandler implements ResourceHandler {
         attributes.put("signal_url", signal.baseUrl() + "/v1/" + call.stack().tenant + "/stacks/" + call.stack().name
                 + "/" + call.stack().id + "/resources/" + call.name() + "/signal");
         return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString().replace("-", ""), attributes));
+    }
+
+    /**
+     * Heat's resource signal on the policy through the API ({@code openstack stack resource signal STACK POLICY})
+     * scales as the policy's {@code alarm_url} does: the same {@code ScalingRequested} (the policy's own adjustment,
+     * the signal's body as its details) goes on {@code hearth.scaling}, keyed by the stack, and reaches the group
+     * through the engine's door as the gateway's does. The policy itself waits for nothing, so its state is kept.
+     */
+    @Override
+    public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        if (!(signal instanceof Signal.ApiSignal api)) {
+            return ResourceHandler.super.signal(call, signal);
+        }
+        String stackId = call.stack().id.toString();
+        ScalingRequested request = new ScalingRequested(stackId, call.stack().tenant, groupName(call), call.name(), 0,
+                null, "resource signal of " + call.name(), api.details());
+        return outbox.append("stack", stackId, stackId, request).replaceWith((Outcome) null);
     }
 
     /**
