@@ -97,7 +97,7 @@ class CfnTemplateApiTests {
             api().get(stack).then().statusCode(200)
                     .body("stack.stack_status", equalTo("CREATE_COMPLETE"))
                     .body("stack.description", equalTo("random things, the CFN way"))
-                    .body("stack.parameters.Length", equalTo(12))
+                    .body("stack.parameters.Length", equalTo("12")) // Heat shows every parameter as text
                     .body("stack.parameters.'AWS::StackName'", equalTo(name))
                     .body("stack.parameters.'AWS::StackId'", equalTo("arn:openstack:heat::demo:stacks/" + name + "/" + id))
                     .body("stack.parameters.'AWS::Region'", equalTo("ap-southeast-1"))
