@@ -198,8 +198,9 @@ public class NestedStacks {
 
     /**
      * How the resource's waiting action ends now that its nested stack may have settled (the handler's
-     * {@code signal} and {@code resume}): the outcome when the nested stack's action matching the resource's
-     * ended; {@link Outcome.Waiting} while it goes on.
+     * {@code signal} and {@code resume}): the outcome when the nested stack's action that serves the resource's
+     * (a create or update for its create or update, a delete for its delete) ended; {@link Outcome.Waiting}
+     * while it goes on.
      */
     public Uni<Outcome> settled(ResourceCall call, Owner owner) {
         return load(call).map(state -> state == null
@@ -281,8 +282,11 @@ public class NestedStacks {
     private Outcome outcome(ResourceCall call, StackState state, Owner owner) {
         StackRuntime nested = state.stack();
         nested.parentWatching = false;
-        String expected = call.action();
-        if (!expected.equals(nested.action) || IN_PROGRESS.equals(nested.status)) {
+        // The resource's create or update brings its nested stack in line by a create or an update (a group's
+        // later create batches are updates of it, an update that finds none creates it), its delete by a delete:
+        // the action last begun on the nested stack ended when it is no longer in progress.
+        boolean deleting = "DELETE".equals(call.action());
+        if (deleting != "DELETE".equals(nested.action) || IN_PROGRESS.equals(nested.status)) {
             return new Outcome.Waiting(null);
         }
         if (FAILED.equals(nested.status)) {

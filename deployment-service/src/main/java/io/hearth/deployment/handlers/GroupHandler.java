@@ -116,31 +116,15 @@ abstract class GroupHandler implements ResourceHandler, NestedStacks.Owner {
         data.set("template", step.get("template"));
         data.put("pause", step.path("pause").asDouble());
         call.row().data = HearthJson.write(data);
-        data.put("nested_action", exists ? "UPDATE" : "CREATE");
-        call.row().data = HearthJson.write(data);
-        Uni<Outcome> started = asNestedAction(call, () -> exists
+        Uni<Outcome> started = exists
                 ? nested.update(call, step.get("template"), null, null, null, this)
-                : nested.create(call, step.get("template"), null, null, null, this));
+                : nested.create(call, step.get("template"), null, null, null, this);
         return started.chain(outcome -> proceed(call, outcome));
     }
 
     /** Where the nested stack's current step stands ({@link NestedStacks#settled}). */
     private Uni<Outcome> settled(ResourceCall call) {
-        return asNestedAction(call, () -> nested.settled(call, this));
-    }
-
-    /**
-     * Runs a {@link NestedStacks} call with the row's action set to the nested stack's current one, which
-     * {@link NestedStacks} compares with the resource's: a group's create takes its later batches as updates
-     * of its nested stack, and a scaling signal updates it while the group's action is an update too.
-     */
-    private static Uni<Outcome> asNestedAction(ResourceCall call, java.util.function.Supplier<Uni<Outcome>> work) {
-        String own = call.row().action;
-        String step = data(call.row()).path("nested_action").asText(own);
-        return Uni.createFrom().deferred(() -> {
-            call.row().action = step;
-            return work.get();
-        }).eventually(() -> call.row().action = own);
+        return nested.settled(call, this);
     }
 
     /**
