@@ -133,19 +133,16 @@ public class NestedStacks {
         nested.nestedDepth = parent.nestedDepth + 1;
         nested.createdAt = Instant.now();
         nested.parentWatching = true;
-        StackPlan parentPlan = StackState.planOf(parent);
-        ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(), registryType);
-        StackPlan plan;
+        Planned planned;
         try {
-            plan = plan(nested, parentPlan, template, environment, timeoutMins);
+            planned = plan(call, nested, template, parameters, timeoutMins, registryType);
         } catch (TemplateException e) {
             return Uni.createFrom().item(invalid(call, e));
         }
-        nested.plan = HearthJson.write(plan);
         call.row().physicalId = nested.id.toString(); // Heat's resource_id_set: the settled signal finds it
-        StackState state = new StackState(nested, plan, List.of());
+        StackState state = new StackState(nested, planned.plan(), List.of());
         return StackState.writeAtCommit()
-                .chain(() -> events.nestedCreated(nested, template, environment, plan))
+                .chain(() -> events.nestedCreated(nested, template, planned.environment(), planned.plan()))
                 .chain(() -> engine.begin(state, "CREATE"))
                 .chain(() -> nested.persist())
                 .chain(() -> engine.advance(state))
@@ -164,17 +161,13 @@ public class NestedStacks {
             }
             StackRuntime nested = state.stack();
             nested.parentWatching = true;
-            StackPlan parentPlan = StackState.planOf(call.stack());
-            ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(),
-                    registryType);
-            StackPlan plan;
+            Planned planned;
             try {
-                plan = plan(nested, parentPlan, template, environment, timeoutMins);
+                planned = plan(call, nested, template, parameters, timeoutMins, registryType);
             } catch (TemplateException e) {
                 return Uni.createFrom().item(invalid(call, e));
             }
-            nested.plan = HearthJson.write(plan);
-            StackState updated = new StackState(nested, plan, state.rows());
+            StackState updated = new StackState(nested, planned.plan(), state.rows());
             return engine.begin(updated, "UPDATE").chain(() -> engine.advance(updated))
                     .map(ignored -> outcome(call, updated, owner));
         });
@@ -249,11 +242,26 @@ public class NestedStacks {
         return path.toString();
     }
 
-    private StackPlan plan(StackRuntime nested, StackPlan parentPlan, JsonNode template, JsonNode environment,
-            Integer timeoutMins) {
-        return planner.planNested(template, environment, parentPlan.files(), new StackIdentity(nested.name,
+    /** A nested stack's environment and the plan made with it. */
+    private record Planned(ObjectNode environment, StackPlan plan) {
+    }
+
+    /**
+     * Plans the nested stack of a resource from a template and its parameters, in the environment Heat gives a
+     * child (the parent's, less the registry entry that made the resource a template resource), and stores the
+     * plan on its row.
+     *
+     * @throws TemplateException when the nested stack cannot be planned
+     */
+    private Planned plan(ResourceCall call, StackRuntime nested, JsonNode template, JsonNode parameters,
+            Integer timeoutMins, String registryType) {
+        StackPlan parentPlan = StackState.planOf(call.stack());
+        ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(), registryType);
+        StackPlan plan = planner.planNested(template, environment, parentPlan.files(), new StackIdentity(nested.name,
                 nested.id.toString(), nested.tenant), timeoutMins != null ? timeoutMins : parentPlan.timeoutMins(),
                 nested.nestedDepth);
+        nested.plan = HearthJson.write(plan);
+        return new Planned(environment, plan);
     }
 
     /** The nested stack of a resource, locked; null when it has none (or the id is not its). */
