@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.software.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
-import io.hearth.deployment.software.SoftwareDeployment;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -43,7 +41,6 @@ public class SoftwareConfigResource {
     /** Creates a config: 200 with it, as Heat answers. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @WithTransaction
     public Uni<Map<String, Object>> create(@PathParam("tenant") String tenant, String body) {
         ObjectNode json = bodies.object(body);
         String name = JsonBodies.string(json, "name", NAME);
@@ -80,26 +77,26 @@ public class SoftwareConfigResource {
     /** Deletes a config that no deployment uses: 204. */
     @DELETE
     @Path("/{id}")
-    @WithTransaction
     public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("id") String id) {
-        return found(tenant, id)
-                .call(row -> SoftwareDeployment.count("configId", row.id).invoke(uses -> {
-                    if (uses > 0) {
-                        throw ApiException.badRequest("InvalidRestrictedAction", "Software config with id " + id
-                                + " can not be deleted as it is referenced.");
-                    }
-                }))
-                .call(row -> store.delete(id))
-                .map(row -> Response.noContent().build());
+        return store.deleteUnused(tenant, id).map(row -> {
+            if (row == null) {
+                throw notFound(id);
+            }
+            return Response.noContent().build();
+        });
     }
 
     private Uni<SoftwareConfig> found(String tenant, String id) {
         return store.find(tenant, id).map(row -> {
             if (row == null) {
-                throw new ApiException(404, "NotFound", "Software config with id " + id + " not found");
+                throw notFound(id);
             }
             return row;
         });
+    }
+
+    private static ApiException notFound(String id) {
+        return new ApiException(404, "NotFound", "Software config with id " + id + " not found");
     }
 
     /** Heat's {@code extract_int('limit', ...)}: a non-negative integer. */

@@ -9,7 +9,6 @@ import io.hearth.deployment.software.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -113,7 +112,6 @@ public class SoftwareDeploymentResource {
     /** Deletes a deployment: 204. */
     @DELETE
     @Path("/{id}")
-    @WithTransaction
     public Uni<Response> delete(@PathParam("tenant") String tenant, @PathParam("id") String id) {
         return deployments.delete(tenant, id).map(nothing -> Response.noContent().build());
     }

@@ -3,7 +3,9 @@ package io.hearth.deployment.software;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.PanacheQuery;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -49,7 +51,11 @@ public class SoftwareConfigStore {
     public record Definition(String group, JsonNode config, JsonNode inputs, JsonNode outputs, JsonNode options) {
     }
 
-    /** Stores a new config under a new id. */
+    /**
+     * Stores a new config under a new id, in the caller's transaction or, called from the API, a new one
+     * ({@code @WithTransaction} joins a transaction the session already has).
+     */
+    @WithTransaction
     public Uni<SoftwareConfig> create(String tenant, String name, Definition definition) {
         SoftwareConfig row = new SoftwareConfig();
         row.id = UUID.randomUUID();
@@ -77,6 +83,22 @@ public class SoftwareConfigStore {
     /** The config when it is the tenant's, else null: another tenant's config is not found. */
     public static SoftwareConfig ofTenant(SoftwareConfig row, String tenant) {
         return row != null && row.tenant.equals(tenant) ? row : null;
+    }
+
+    /**
+     * Heat's {@code delete_software_config} through the API: deletes the tenant's config unless a
+     * deployment still uses it, in one transaction. Null when the tenant has no such config.
+     */
+    @WithTransaction
+    public Uni<SoftwareConfig> deleteUnused(String tenant, String id) {
+        return find(tenant, id).call(row -> row == null ? Uni.createFrom().voidItem()
+                : SoftwareDeployment.count("configId", row.id).chain(uses -> {
+                    if (uses > 0) {
+                        throw ApiException.badRequest("InvalidRestrictedAction", "Software config with id " + id
+                                + " can not be deleted as it is referenced.");
+                    }
+                    return delete(id);
+                }));
     }
 
     /** Deletes a config; one that is gone already is no error (Heat ignores NotFound). */

@@ -7,6 +7,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -19,7 +20,8 @@ import org.jboss.logging.Logger;
 /**
  * Software deployments, what Heat's {@code service_software_config} does, plus generations: create,
  * update, signal, delete and the servers' metadata. Every method runs in the caller's transaction (the
- * REST layer's {@code @WithTransaction}, or the engine's); every change appends the deployment's
+ * engine's, or {@code StackSignals}'s); {@link #delete}, which the API also calls directly, opens one
+ * when there is none ({@code @WithTransaction} joins the session's transaction); every change appends the deployment's
  * status to the outbox, and every change of what the server's agent runs (a new deployment or
  * generation, a deletion) its server's whole metadata document too.
  */
@@ -199,7 +201,8 @@ public class SoftwareDeployments {
         });
     }
 
-    /** Deletes a deployment and publishes its server's metadata without it. */
+    /** Deletes a deployment and publishes its server's metadata without it, in one transaction. */
+    @WithTransaction
     public Uni<Void> delete(String tenant, String id) {
         return lockedInTenant(tenant, id)
                 .call(d -> d.delete())
