@@ -11,26 +11,23 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Instant;
 import java.util.Map;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Plays the compute driver and the signal gateway in tests, by hand: reads the {@code CreateInstance}
  * commands on {@code hearth.compute.commands} and sends check-ins and deployment signals to
- * {@code hearth.signals}, when the test says so.
+ * {@code hearth.signals}, when the test says so. A {@link BrokerFixture}: registered with {@code @RegisterExtension}.
  */
-final class DeploymentAgent implements AutoCloseable {
+final class DeploymentAgent extends BrokerFixture {
 
     private static final String GATEWAY = "/hearth/signal-gateway";
 
-    private final KafkaCompanion kafka;
-    private final ConsumerTask<String, String> compute;
+    private ConsumerTask<String, String> compute;
 
-    DeploymentAgent(KafkaCompanion kafka) {
-        this.kafka = kafka;
-        this.compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
+    @Override
+    protected void open() {
+        compute = consume(Topics.COMPUTE_COMMANDS);
     }
 
     /** Waits for the stack's first {@code CreateInstance} command and answers the server's id. */
@@ -54,13 +51,7 @@ final class DeploymentAgent implements AutoCloseable {
 
     private CloudEvent send(String stackId, Object data) {
         CloudEvent event = CloudEvent.of(GATEWAY, stackId, data);
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, stackId, event.toJson()))
-                .awaitCompletion();
+        publish(Topics.SIGNALS, stackId, event.toJson());
         return event;
-    }
-
-    @Override
-    public void close() {
-        compute.close();
     }
 }

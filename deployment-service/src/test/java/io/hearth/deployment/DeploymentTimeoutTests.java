@@ -18,14 +18,11 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Hearth's per-deployment {@code timeout} over the real topics and database: a deployment whose hook does
@@ -36,27 +33,16 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(HearthTestResource.class)
 class DeploymentTimeoutTests {
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
-    private DeploymentAgent agent;
-    private ServerMetadataFeed metadata;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-        agent = new DeploymentAgent(kafka);
-        metadata = new ServerMetadataFeed(kafka);
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
-    @AfterEach
-    void stop() {
-        driver.close();
-        agent.close();
-        metadata.close();
-    }
+    @RegisterExtension
+    final DeploymentAgent agent = new DeploymentAgent();
+
+    @RegisterExtension
+    final ServerMetadataFeed metadata = new ServerMetadataFeed();
 
     /** A server, a config with an output, a deployment with the given timeout, and a value fed by its output. */
     private static StackPlan deploymentWithTimeout(int timeout, String foo) {

@@ -18,15 +18,11 @@ import io.hearth.hot.read.TemplateReader;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * ResourceGroup, AutoScalingGroup with a ScalingPolicy, and SoftwareDeploymentGroup over the real topics and
@@ -98,21 +94,10 @@ class GroupTests {
               codes: {value: {get_attr: [deployments, deploy_status_codes]}}
             """;
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final StackPlanner planner = new StackPlanner();
-    private StackDriver driver;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
         return planner.plan(new TemplateReader().readTemplate(template).document(), null, parameters, Map.of(),
@@ -263,8 +248,7 @@ class GroupTests {
     private void alarm(String stackId, JsonNode details) {
         CloudEvent event = CloudEvent.of("/hearth/signal-gateway", stackId, new ScalingRequested(stackId, null, "asg",
                 "scale_out", 0, null, "alarm URL of scale_out called", details));
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SCALING, stackId, event.toJson()))
-                .awaitCompletion();
+        driver.publish(Topics.SCALING, stackId, event.toJson());
     }
 
     private List<String> signals(String id) {

@@ -13,8 +13,6 @@ import io.hearth.testsupport.LayeredDeployments;
 import io.hearth.testsupport.SimulatedCompute;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +23,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A stack of 20 servers and 200 software deployments in ten layers ({@link LayeredDeployments}) over the
@@ -39,23 +38,20 @@ class LargeStackTests {
     private static final LayeredDeployments STACK = new LayeredDeployments(20, 20, 10);
     private static final Duration LONG_WAIT = Duration.ofSeconds(120);
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
-    private StackDriver driver;
     private SimulatedCompute compute;
 
     @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
+    void startCompute() {
         // Each output carries the chain so far: the deployment's input, then its own name.
-        compute = SimulatedCompute.builder(kafka.getBootstrapServers()).outputs(LayeredDeployments.outputs()).start();
+        compute = SimulatedCompute.builder(driver.bootstrapServers()).outputs(LayeredDeployments.outputs()).start();
     }
 
     @AfterEach
-    void stop() {
+    void stopCompute() {
         compute.close();
-        driver.close();
     }
 
     /** The plan template-service makes of {@code STACK.hotTemplate()}, written out here. */

@@ -16,14 +16,11 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Nested stacks (template resources, OS::Heat::Stack) over the real topics and database, from plans that hot's
@@ -67,22 +64,11 @@ class NestedStackTests {
               reference: {value: {get_resource: member}}
             """;
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final TestDatabase db = TestDatabase.schema("deployment");
     private final StackPlanner planner = new StackPlanner();
-    private StackDriver driver;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
         JsonNode environment = new TemplateReader().readEnvironment("resource_registry: {\"My::Member\": member.yaml}")

@@ -8,20 +8,21 @@ import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * What an agent sees in tests: each server's metadata documents on {@code hearth.server.metadata}, and the
- * tombstone (a null value) that ends them when the server is deleted.
+ * tombstone (a null value) that ends them when the server is deleted. A {@link BrokerFixture}: registered with
+ * {@code @RegisterExtension}.
  */
-final class ServerMetadataFeed implements AutoCloseable {
+final class ServerMetadataFeed extends BrokerFixture {
 
-    private final ConsumerTask<String, String> records;
+    private ConsumerTask<String, String> records;
 
-    ServerMetadataFeed(KafkaCompanion kafka) {
-        records = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+    @Override
+    protected void open() {
+        records = consume(Topics.SERVER_METADATA);
     }
 
     /** Waits until the server's latest metadata holds {@code count} deployments. */
@@ -45,10 +46,5 @@ final class ServerMetadataFeed implements AutoCloseable {
                     .filter(r -> serverId.equals(r.key())).toList();
             return !mine.isEmpty() && mine.get(mine.size() - 1).value() == null;
         });
-    }
-
-    @Override
-    public void close() {
-        records.close();
     }
 }

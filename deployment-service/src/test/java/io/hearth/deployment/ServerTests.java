@@ -20,17 +20,12 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Servers over the real topics and database: the test plays the compute driver (reads
@@ -42,30 +37,19 @@ class ServerTests {
 
     private static final String GATEWAY = "/hearth/signal-gateway";
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     @Inject
     PresignedUrls urls;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
-    private ConsumerTask<String, String> compute;
-    private ConsumerTask<String, String> lifecycle;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-        compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
-        lifecycle = kafka.consumeStrings().fromTopics(Topics.INSTANCE_LIFECYCLE);
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
-    @AfterEach
-    void stop() {
-        driver.close();
-        compute.close();
-        lifecycle.close();
-    }
+    @RegisterExtension
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
+
+    @RegisterExtension
+    final TopicRecords lifecycle = new TopicRecords(Topics.INSTANCE_LIFECYCLE);
 
     private static StackPlan serverAndValue(Integer timeoutMins) {
         StackPlan plan = plan(List.of(
@@ -238,8 +222,7 @@ class ServerTests {
     private CloudEvent checkIn(String stackId, String serverId, String address, String bootId) {
         CloudEvent event = CloudEvent.of(GATEWAY, stackId,
                 new ServerCheckedIn(stackId, serverId, address, "0.1.0", bootId, Instant.now()));
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, stackId, event.toJson()))
-                .awaitCompletion();
+        driver.publish(Topics.SIGNALS, stackId, event.toJson());
         return event;
     }
 
@@ -249,13 +232,13 @@ class ServerTests {
     }
 
     private List<CloudEvent> commands(String type, String stackId) {
-        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())).toList();
     }
 
     /** The Kafka keys of a stack's compute commands of one type. */
     private List<String> commandKeys(String type, String stackId) {
-        return compute.getRecords().stream().filter(r -> {
+        return compute.records().stream().filter(r -> {
             CloudEvent e = CloudEvent.parse(r.value());
             return type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText());
         }).map(r -> r.key()).toList();
@@ -267,7 +250,7 @@ class ServerTests {
     }
 
     private List<InstanceStateChanged> instances(String stackId) {
-        return lifecycle.getRecords().stream().filter(r -> stackId.equals(r.key()))
+        return lifecycle.records().stream().filter(r -> stackId.equals(r.key()))
                 .map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> InstanceStateChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(InstanceStateChanged.class)).toList();

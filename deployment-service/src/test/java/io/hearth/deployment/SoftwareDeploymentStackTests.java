@@ -23,18 +23,13 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.restassured.http.ContentType;
-import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Software deployments as stack resources over the real topics and database: the test plays the compute
@@ -47,27 +42,16 @@ class SoftwareDeploymentStackTests {
 
     private static final String GATEWAY = "/hearth/signal-gateway";
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
-    private ConsumerTask<String, String> compute;
-    private ServerMetadataFeed metadata;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-        compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
-        metadata = new ServerMetadataFeed(kafka);
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
-    @AfterEach
-    void stop() {
-        driver.close();
-        compute.close();
-        metadata.close();
-    }
+    @RegisterExtension
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
+
+    @RegisterExtension
+    final ServerMetadataFeed metadata = new ServerMetadataFeed();
 
     /** A server, a script config with an input and an output, and two deployments, the second fed by the first. */
     private static StackPlan twoDeployments() {
@@ -412,7 +396,7 @@ class SoftwareDeploymentStackTests {
     }
 
     private List<CreateInstance> createInstances(String stackId) {
-        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
                 .map(e -> e.dataAs(CreateInstance.class)).toList();
     }
@@ -441,9 +425,9 @@ class SoftwareDeploymentStackTests {
     }
 
     private CreateInstance awaitCreateInstance(String stackId) {
-        await().atMost(WAIT).until(() -> compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        await().atMost(WAIT).until(() -> compute.records().stream().map(r -> CloudEvent.parse(r.value()))
                 .anyMatch(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())));
-        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
                 .findFirst().orElseThrow().dataAs(CreateInstance.class);
     }
@@ -462,10 +446,8 @@ class SoftwareDeploymentStackTests {
     }
 
     private void send(String key, CloudEvent event) {
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, key, event.toJson())).awaitCompletion();
+        driver.publish(Topics.SIGNALS, key, event.toJson());
     }
-
-
 
     private static JsonNode input(DeploymentItem item, String name) {
         return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()

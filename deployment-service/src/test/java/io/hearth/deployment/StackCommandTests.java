@@ -25,10 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Stack commands in, status events out, over the real topics, with template-service played by the test. */
 @QuarkusTest
@@ -41,17 +39,9 @@ class StackCommandTests {
     KafkaCompanion kafka;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private ConsumerTask<String, String> events;
 
-    @BeforeEach
-    void listen() {
-        events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
-    }
-
-    @AfterEach
-    void stop() {
-        events.close();
-    }
+    @RegisterExtension
+    final TopicRecords events = new TopicRecords(Topics.STACK_EVENTS);
 
     @Test
     void aStackWithoutResourcesGoesInProgressThenCompleteWithItsOutputs() {
@@ -94,7 +84,7 @@ class StackCommandTests {
         assertThat(statuses.get(1).stackStatus()).isEqualTo("CREATE_FAILED");
         assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: resource type OS::Neutron::Port"
                 + " of web is not supported by this deployment-service yet");
-        assertThat(events.getRecords()).filteredOn(r -> id.equals(r.key()))
+        assertThat(events.records()).filteredOn(r -> id.equals(r.key()))
                 .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);
     }
 
@@ -161,7 +151,7 @@ class StackCommandTests {
     }
 
     private void send(String key, String value) {
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_COMMANDS, key, value)).awaitCompletion();
+        events.publish(Topics.STACK_COMMANDS, key, value);
     }
 
     private List<StackStatusChanged> awaitStatuses(String id, int count) {
@@ -170,7 +160,7 @@ class StackCommandTests {
     }
 
     private List<StackStatusChanged> statusesOf(String id) {
-        return events.getRecords().stream().filter(r -> id.equals(r.key()))
+        return events.records().stream().filter(r -> id.equals(r.key()))
                 .map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> StackStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(StackStatusChanged.class)).toList();

@@ -12,36 +12,22 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Stack create with resources that need no server, over the real topics and database. */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
 class StackCreateTests {
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
     private static final List<PlannedResource> EVERY_TYPE = List.of(
             resource("pw", "OS::Heat::RandomString", """

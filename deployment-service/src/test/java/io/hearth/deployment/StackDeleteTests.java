@@ -10,34 +10,20 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Stack delete: dependents first, waits honoured, stored configs removed; a delete during a create wins. */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
 class StackDeleteTests {
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
     @Test
     void resourcesAreDeletedInReverseDependencyOrderAndTheirConfigsRemoved() {

@@ -16,29 +16,27 @@ import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Plays template-service in tests: sends stack commands to the real command topic and reads what
- * deployment-service publishes on {@code hearth.stack.events}.
+ * deployment-service publishes on {@code hearth.stack.events}. A test registers one as an instance field with
+ * {@code @RegisterExtension}, which opens it before each test and closes it after ({@link BrokerFixture}).
  */
-final class StackDriver implements AutoCloseable {
+final class StackDriver extends BrokerFixture {
 
     static final Duration WAIT = Duration.ofSeconds(30);
     private static final String SOURCE = "/hearth/template-service";
 
-    private final KafkaCompanion kafka;
-    private final ConsumerTask<String, String> events;
+    private ConsumerTask<String, String> events;
 
-    StackDriver(KafkaCompanion kafka) {
-        this.kafka = kafka;
-        this.events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
+    @Override
+    protected void open() {
+        events = consume(Topics.STACK_EVENTS);
     }
 
     /** A planned resource; properties as JSON text (runtime references as function maps). */
@@ -79,8 +77,7 @@ final class StackDriver implements AutoCloseable {
     }
 
     void send(String id, CloudEvent event) {
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_COMMANDS, id, event.toJson()))
-                .awaitCompletion();
+        publish(Topics.STACK_COMMANDS, id, event.toJson());
     }
 
     /** Waits until the stack reached {@code stackStatus} (e.g. CREATE_COMPLETE) {@code times} times in all. */
@@ -154,10 +151,5 @@ final class StackDriver implements AutoCloseable {
             }
         }
         return Map.of();
-    }
-
-    @Override
-    public void close() {
-        events.close();
     }
 }

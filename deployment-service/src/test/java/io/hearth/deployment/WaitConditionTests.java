@@ -20,18 +20,14 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * OS::Heat::WaitConditionHandle and OS::Heat::WaitCondition over the real topics and database: signals from the
@@ -45,24 +41,13 @@ class WaitConditionTests {
 
     private static final String GATEWAY = "/hearth/signal-gateway";
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
-
     @Inject
     PresignedUrls urls;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
-    private StackDriver driver;
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
     /** A handle, a wait condition on it, and a value fed by the condition's data (an output too). */
     private static StackPlan waitFor(int count, int timeout) {
@@ -171,8 +156,7 @@ class WaitConditionTests {
         WaitConditionSignalled signal = new WaitConditionSignalled(stackId, "handle", signalId, status, reason,
                 data == null ? null : HearthJson.readTree(data), Instant.now());
         CloudEvent event = CloudEvent.of(GATEWAY, stackId, signal);
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, stackId, event.toJson()))
-                .awaitCompletion();
+        driver.publish(Topics.SIGNALS, stackId, event.toJson());
         return event;
     }
 

@@ -24,18 +24,13 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
-import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The heat-templates example {@code software-config/wordpress/WordPress_software-config_1-instance.yaml}
@@ -87,26 +82,14 @@ class WordPressExampleTests {
             systemctl start httpd.service
             """;
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
 
-    private StackDriver driver;
-    private ConsumerTask<String, String> compute;
-    private ServerMetadataFeed metadata;
+    @RegisterExtension
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
 
-    @BeforeEach
-    void listen() {
-        driver = new StackDriver(kafka);
-        compute = kafka.consumeStrings().fromTopics(Topics.COMPUTE_COMMANDS);
-        metadata = new ServerMetadataFeed(kafka);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-        compute.close();
-        metadata.close();
-    }
+    @RegisterExtension
+    final ServerMetadataFeed metadata = new ServerMetadataFeed();
 
     /**
      * The plan template-service makes of the example with {@code flavor=m1.small} and the other parameters
@@ -223,7 +206,7 @@ class WordPressExampleTests {
     }
 
     private List<CreateInstance> createInstances(String stackId) {
-        return compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
                 .map(e -> e.dataAs(CreateInstance.class)).toList();
     }
@@ -239,10 +222,8 @@ class WordPressExampleTests {
     }
 
     private void send(String key, CloudEvent event) {
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, key, event.toJson())).awaitCompletion();
+        driver.publish(Topics.SIGNALS, key, event.toJson());
     }
-
-
 
     private static String input(DeploymentItem item, String name) {
         return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()

@@ -1,0 +1,103 @@
+package io.hearth.agent.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.agent.FakeGateway;
+import io.hearth.agent.Instance;
+import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.envelope.HearthJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Host mode's servers without Kafka: the commands applied directly. */
+class LocalServersTests {
+
+    @TempDir
+    Path temp;
+    FakeGateway gateway;
+    LocalServers servers;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        gateway = new FakeGateway();
+        servers = new LocalServers(temp, List.of(temp.resolve("hooks")), Instance.httpClient());
+        servers.resumeAll();
+    }
+
+    @AfterEach
+    void tearDown() {
+        servers.close();
+        gateway.close();
+    }
+
+    @Test
+    void aServerGetsItsOwnFolderAddressAndBootIdAndARepeatedCreateChangesNothing() throws Exception {
+        assertThat(servers.create(create(FakeGateway.SERVER))).isTrue();
+        assertThat(servers.create(create("srv-2"))).isTrue();
+        ServerRecord first = record(FakeGateway.SERVER);
+        ServerRecord second = record("srv-2");
+        assertThat(first.address()).matches("127\\.0\\.\\d+\\.\\d+").isNotEqualTo("127.0.0.1")
+                .isNotEqualTo(second.address());
+        assertThat(first.bootId()).isNotBlank().isNotEqualTo(second.bootId());
+
+        assertThat(servers.create(create(FakeGateway.SERVER))).isFalse();
+        assertThat(record(FakeGateway.SERVER)).isEqualTo(first);
+        await("a check-in from the server's address", () -> gateway.polls().stream()
+                .anyMatch(q -> q.contains("address=" + first.address()) && q.contains("boot_id=" + first.bootId())));
+
+        servers.close();
+        servers = new LocalServers(temp, List.of(), Instance.httpClient());
+        servers.resumeAll();
+        assertThat(servers.running()).containsExactlyInAnyOrder(FakeGateway.SERVER, "srv-2");
+        assertThat(record(FakeGateway.SERVER)).isEqualTo(first);
+    }
+
+    @Test
+    void deletingAServerStopsItsRunningHookAndRemovesItsFolder() throws Exception {
+        Path marker = temp.resolve("marker");
+        ObjectNode item = gateway.item("d-forever", "script", "#!/bin/sh\necho \"$HEARTH_SERVER_ADDRESS\" > '"
+                + marker + "'\nwhile true; do sleep 0.1; done\n", 1, "TEMP_URL_SIGNAL");
+        gateway.document(List.of(item));
+        servers.create(create(FakeGateway.SERVER));
+        await("the hook to start", () -> Files.exists(marker));
+        assertThat(Files.readString(marker).strip()).isEqualTo(record(FakeGateway.SERVER).address());
+        Path dir = servers.dir(FakeGateway.SERVER);
+        long pid = Long.parseLong(Files.readString(dir.resolve("journal/d-forever_CREATE_1/pid")).strip());
+
+        assertThat(servers.delete(FakeGateway.SERVER)).isTrue();
+
+        assertThat(dir).doesNotExist();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(servers.running()).isEmpty();
+        assertThat(servers.delete(FakeGateway.SERVER)).isFalse();
+        assertThat(gateway.signals()).isEmpty();
+    }
+
+    private CreateInstance create(String serverId) {
+        return new CreateInstance(serverId, FakeGateway.STACK, "demo", "vm", "local", "local",
+                gateway.metadataUrl(), null);
+    }
+
+    private ServerRecord record(String serverId) throws Exception {
+        return HearthJson.mapper().readValue(servers.dir(serverId).resolve(ServerRecord.FILE).toFile(),
+                ServerRecord.class);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package io.hearth.hot.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.hot.TemplateException;
+import io.hearth.hot.TemplateProblem;
+import io.hearth.hot.functions.StackIdentity;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Template resources and OS::Heat::Stack: validated against their nested templates and planned with the files. */
+class NestedStackPlanTests {
+
+    private static final ObjectMapper YAML = new YAMLMapper();
+    private static final StackIdentity STACK = new StackIdentity("top", "0b7a3c57-0000-4000-8000-000000000001",
+            "demo");
+
+    private static final String MEMBER = """
+            heat_template_version: 2021-04-16
+            parameters:
+              size: {type: number}
+              label: {type: string, default: x}
+            resources:
+              pw:
+                type: OS::Heat::RandomString
+                properties: {length: {get_param: size}}
+            outputs:
+              password: {value: {get_attr: [pw, value]}}
+            """;
+
+    private final StackPlanner planner = new StackPlanner();
+
+    private static JsonNode yaml(String text) {
+        try {
+            return YAML.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private StackPlan plan(String template, String environment, Map<String, String> files) {
+        return planner.plan(yaml(template), environment == null ? null : yaml(environment), null, files, STACK, null,
+                false);
+    }
+
+    private TemplateException refused(String template, String environment, Map<String, String> files) {
+        try {
+            plan(template, environment, files);
+        } catch (TemplateException e) {
+            return e;
+        }
+        throw new AssertionError("the template was accepted");
+    }
+
+    @Test
+    void aTemplateResourceIsPlannedWithItsTemplateAndTheFiles() {
+        StackPlan plan = plan("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                  mapped:
+                    type: My::Member
+                    properties: {size: 4, label: y}
+                  user:
+                    type: OS::Heat::Value
+                    properties: {value: {get_attr: [member, password]}}
+                outputs:
+                  id: {value: {get_attr: [mapped, OS::stack_id]}}
+                """, "resource_registry: {\"My::Member\": member.yaml}", Map.of("member.yaml", MEMBER));
+
+        PlannedResource member = plan.resources().stream().filter(r -> r.name().equals("member")).findFirst()
+                .orElseThrow();
+        assertThat(member.type()).isEqualTo("member.yaml");
+        assertThat(member.template()).isEqualTo("member.yaml");
+        PlannedResource mapped = plan.resources().stream().filter(r -> r.name().equals("mapped")).findFirst()
+                .orElseThrow();
+        assertThat(mapped.type()).isEqualTo("My::Member");
+        assertThat(mapped.template()).isEqualTo("member.yaml");
+        assertThat(plan.files()).containsOnlyKeys("member.yaml");
+        assertThat(plan.environment().path("resource_registry").path("My::Member").asText()).isEqualTo("member.yaml");
+        assertThat(plan.resources().stream().filter(r -> r.name().equals("user")).findFirst().orElseThrow()
+                .dependsOn()).containsExactly("member");
+    }
+
+    @Test
+    void aPlanWithoutNestedStacksCarriesNoFiles() {
+        StackPlan plan = plan("""
+                heat_template_version: 2021-04-16
+                resources:
+                  none: {type: OS::Heat::None}
+                """, null, Map.of("member.yaml", MEMBER));
+
+        assertThat(plan.files()).isEmpty();
+        assertThat(plan.environment()).isNull();
+        assertThat(plan.resources().get(0).template()).isNull();
+    }
+
+    @Test
+    void propertiesMustBeTheNestedTemplatesParameters() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {bogus: 1}
+                """, null, Map.of("member.yaml", MEMBER));
+
+        assertThat(e.problems()).contains(new TemplateProblem("resources.member.properties", "Unknown Property bogus"));
+    }
+
+    @Test
+    void aRequiredParameterMustBeGiven() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member: {type: member.yaml}
+                """, null, Map.of("member.yaml", MEMBER));
+
+        assertThat(e.problems()).contains(new TemplateProblem("resources.member.properties",
+                "Property size not assigned"));
+    }
+
+    @Test
+    void getAttrIsCheckedAgainstTheNestedOutputs() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                outputs:
+                  bad: {value: {get_attr: [member, passwd]}}
+                """, null, Map.of("member.yaml", MEMBER));
+
+        assertThat(e.problems()).containsExactly(new TemplateProblem("outputs.bad.value.get_attr",
+                "The Referenced Attribute (member passwd) is incorrect."));
+    }
+
+    @Test
+    void theNestedTemplatesProblemsAreReportedUnderTheResource() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: broken.yaml
+                """, null, Map.of("broken.yaml", """
+                heat_template_version: 2021-04-16
+                resources:
+                  pw:
+                    type: OS::Heat::RandomString
+                    properties: {lenght: 8}
+                """));
+
+        assertThat(e.problems()).containsExactly(new TemplateProblem("resources.member<broken.yaml>.resources.pw"
+                + ".properties", "Unknown Property lenght"));
+    }
+
+    @Test
+    void aTemplateThatNestsItselfExceedsTheRecursionDepth() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member: {type: loop.yaml}
+                """, null, Map.of("loop.yaml", """
+                heat_template_version: 2021-04-16
+                resources:
+                  again: {type: loop.yaml}
+                """));
+
+        assertThat(e.problems()).singleElement().satisfies(p -> {
+            assertThat(p.path()).isEqualTo("resources.member<loop.yaml>" + ".resources.again<loop.yaml>".repeat(5));
+            assertThat(p.message()).isEqualTo("Recursion depth exceeds 5.");
+        });
+    }
+
+    @Test
+    void aTemplateNotInTheFilesCannotBeFetched() {
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member: {type: "https://example.com/member.yaml"}
+                """, null, Map.of());
+
+        assertThat(e.problems()).containsExactly(new TemplateProblem("resources.member.type",
+                "Could not fetch remote template \"https://example.com/member.yaml\": it is not in the stack's files, "
+                        + "and Hearth fetches no URL"));
+    }
+
+    @Test
+    void anOsHeatStackTemplateIsValidatedAsANestedOne() {
+        StackPlan plan = plan("""
+                heat_template_version: 2021-04-16
+                resources:
+                  inline:
+                    type: OS::Heat::Stack
+                    properties:
+                      parameters: {size: 3}
+                      template: |
+                        heat_template_version: 2021-04-16
+                        parameters:
+                          size: {type: number}
+                        resources:
+                          none: {type: OS::Heat::None}
+                        outputs:
+                          doubled: {value: {get_param: size}}
+                outputs:
+                  out: {value: {get_attr: [inline, outputs, doubled]}}
+                """, null, Map.of());
+        assertThat(plan.resources().get(0).type()).isEqualTo("OS::Heat::Stack");
+        assertThat(plan.environment()).isNull();
+
+        TemplateException e = refused("""
+                heat_template_version: 2021-04-16
+                resources:
+                  inline:
+                    type: OS::Heat::Stack
+                    properties:
+                      template: |
+                        heat_template_version: 2021-04-16
+                        resources:
+                          none: {type: OS::Heat::Nonesuch}
+                """, null, Map.of());
+        assertThat(e.problems()).singleElement().satisfies(p -> {
+            assertThat(p.path()).isEqualTo("resources.inline<nested_stack>.resources.none.type");
+            assertThat(p.message()).startsWith("Unknown resource type OS::Heat::Nonesuch");
+        });
+    }
+
+    @Test
+    void aNestedStackIsPlannedAtRunTimeWithItsParameters() {
+        JsonNode template = planner.readNested("member.yaml", MEMBER);
+        StackPlan plan = planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
+                "member.yaml"), Map.of("member.yaml", MEMBER), STACK, null, 1);
+
+        assertThat(plan.parameters().get("size").asInt()).isEqualTo(6);
+        assertThat(plan.disableRollback()).isTrue();
+        assertThatThrownBy(() -> planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
+                null), Map.of(), STACK, null, 6)).isInstanceOf(TemplateException.class)
+                .hasMessage("Recursion depth exceeds 5.");
+        assertThatThrownBy(() -> planner.readNested("bad.yaml", "heat_template_version: 2021-04-16\nbogus: 1\n"))
+                .isInstanceOf(TemplateException.class).hasMessageContaining("The template section is invalid: bogus");
+    }
+
+    @Test
+    void theChildEnvironmentKeepsTheRegistryWithoutTheEntryThatNestedIt() {
+        JsonNode child = ChildEnvironment.of(yaml("""
+                parameters: {top: 1}
+                parameter_defaults: {size: 2}
+                resource_registry:
+                  "My::Member": member.yaml
+                  "My::Other": other.yaml
+                  resources:
+                    member: {inner: {hooks: pre-create}}
+                    other: {x: {hooks: pre-create}}
+                """), yaml("{size: 6}"), "member", "My::Member");
+
+        assertThat(child).isEqualTo(yaml("""
+                parameters: {size: 6}
+                parameter_defaults: {size: 2}
+                resource_registry:
+                  "My::Other": other.yaml
+                  resources:
+                    inner: {hooks: pre-create}
+                """));
+    }
+}
