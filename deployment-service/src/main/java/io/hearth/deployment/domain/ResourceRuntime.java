@@ -2,9 +2,13 @@ package io.hearth.deployment.domain;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
@@ -37,11 +41,13 @@ public class ResourceRuntime extends PanacheEntityBase {
      */
     public String template;
 
-    /** INIT, CREATE, UPDATE, DELETE or CHECK. */
-    public String action;
+    /** CREATE, UPDATE, DELETE or CHECK (stored by name). */
+    @Enumerated(EnumType.STRING)
+    public Action action;
 
-    /** IN_PROGRESS, COMPLETE or FAILED. */
-    public String status;
+    /** IN_PROGRESS, COMPLETE or FAILED (stored by name). */
+    @Enumerated(EnumType.STRING)
+    public Status status;
 
     @Column(name = "status_reason")
     public String statusReason;
@@ -102,7 +108,12 @@ public class ResourceRuntime extends PanacheEntityBase {
 
     /** Heat's combined state, e.g. {@code CREATE_COMPLETE}. */
     public String state() {
-        return action + "_" + status;
+        return action.with(status);
+    }
+
+    /** Whether the row is in that state. */
+    public boolean is(Action action, Status status) {
+        return this.action == action && this.status == status;
     }
 
     /** {@link #dependsOn} as last parsed, and the text it was parsed from (not stored). */

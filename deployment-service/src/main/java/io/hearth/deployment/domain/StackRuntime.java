@@ -1,8 +1,12 @@
 package io.hearth.deployment.domain;
 
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
@@ -26,8 +30,12 @@ public class StackRuntime extends PanacheEntityBase {
     @ColumnTransformer(read = "plan::text", write = "?::text::jsonb")
     public String plan;
 
-    public String action;
-    public String status;
+    /** CREATE, UPDATE or DELETE (stored by name). */
+    @Enumerated(EnumType.STRING)
+    public Action action;
+
+    @Enumerated(EnumType.STRING)
+    public Status status;
 
     @Column(name = "status_reason")
     public String statusReason;

@@ -1,13 +1,14 @@
 package io.hearth.deployment.engine;
 
-import static io.hearth.deployment.engine.StackState.COMPLETE;
-import static io.hearth.deployment.engine.StackState.FAILED;
-import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+import static io.hearth.contracts.stack.Status.COMPLETE;
+import static io.hearth.contracts.stack.Status.FAILED;
+import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.handlers.Outcome;
@@ -64,7 +65,7 @@ public class NestedStacks {
 
         /** Whether the action is over (COMPLETE or FAILED). */
         public boolean ended() {
-            return !IN_PROGRESS.equals(stack.status);
+            return stack.status != IN_PROGRESS;
         }
     }
 
@@ -143,7 +144,7 @@ public class NestedStacks {
         StackState state = new StackState(nested, planned.plan(), List.of());
         return StackState.writeAtCommit()
                 .chain(() -> events.nestedCreated(nested, template, planned.environment(), planned.plan()))
-                .chain(() -> engine.begin(state, "CREATE"))
+                .chain(() -> engine.begin(state, Action.CREATE))
                 .chain(() -> nested.persist())
                 .chain(() -> engine.advance(state))
                 .map(ignored -> outcome(call, state, owner));
@@ -168,7 +169,7 @@ public class NestedStacks {
                 return Uni.createFrom().item(invalid(call, e));
             }
             StackState updated = new StackState(nested, planned.plan(), state.rows());
-            return engine.begin(updated, "UPDATE").chain(() -> engine.advance(updated))
+            return engine.begin(updated, Action.UPDATE).chain(() -> engine.advance(updated))
                     .map(ignored -> outcome(call, updated, owner));
         });
     }
@@ -181,10 +182,10 @@ public class NestedStacks {
             }
             StackRuntime nested = state.stack();
             nested.parentWatching = true;
-            if ("DELETE".equals(nested.action) && !FAILED.equals(nested.status)) {
+            if (nested.action == Action.DELETE && nested.status != FAILED) {
                 return Uni.createFrom().item(outcome(call, state, null));
             }
-            return engine.begin(state, "DELETE").chain(() -> engine.advance(state))
+            return engine.begin(state, Action.DELETE).chain(() -> engine.advance(state))
                     .map(ignored -> outcome(call, state, null));
         });
     }
@@ -197,7 +198,7 @@ public class NestedStacks {
      */
     public Uni<Outcome> settled(ResourceCall call, Owner owner) {
         return load(call).map(state -> state == null
-                ? ("DELETE".equals(call.action()) ? deleted(call) : new Outcome.Failed("resources." + call.name()
+                ? (call.action() == Action.DELETE ? deleted(call) : new Outcome.Failed("resources." + call.name()
                         + ": the nested stack " + call.row().physicalId + " is gone"))
                 : outcome(call, state, owner));
     }
@@ -208,7 +209,7 @@ public class NestedStacks {
     }
 
     /** Heat's {@code ResourceFailure} of a resource whose nested stack failed with {@code reason}. */
-    public static Outcome.Failed resourceFailure(String resourceName, String action, String reason) {
+    public static Outcome.Failed resourceFailure(String resourceName, Action action, String reason) {
         String text = reason == null ? "" : reason;
         String error = "";
         String path = "resources." + resourceName;
@@ -282,7 +283,7 @@ public class NestedStacks {
 
     private NestedStack view(StackState state) {
         StackRuntime stack = state.stack();
-        boolean produced = COMPLETE.equals(stack.status) && !"DELETE".equals(stack.action);
+        boolean produced = stack.status == COMPLETE && stack.action != Action.DELETE;
         return new NestedStack(stack, state.rows(), produced ? outputs.evaluate(state) : Map.of());
     }
 
@@ -293,11 +294,11 @@ public class NestedStacks {
         // The resource's create or update brings its nested stack in line by a create or an update (a group's
         // later create batches are updates of it, an update that finds none creates it), its delete by a delete:
         // the action last begun on the nested stack ended when it is no longer in progress.
-        boolean deleting = "DELETE".equals(call.action());
-        if (deleting != "DELETE".equals(nested.action) || IN_PROGRESS.equals(nested.status)) {
+        boolean deleting = call.action() == Action.DELETE;
+        if (deleting != (nested.action == Action.DELETE) || nested.status == IN_PROGRESS) {
             return new Outcome.Waiting(null);
         }
-        if (FAILED.equals(nested.status)) {
+        if (nested.status == FAILED) {
             return owner == null ? resourceFailure(call.name(), call.action(), nested.statusReason)
                     : owner.failed(call, view(state));
         }

@@ -1,5 +1,7 @@
 package io.hearth.deployment.engine;
 
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.smallrye.mutiny.Uni;
@@ -26,7 +28,7 @@ public class ResourceHealth {
 
     /** Applies a MARK_UNHEALTHY or MARK_HEALTHY action. */
     public Uni<Void> mark(StackState state, StackActionRequested command) {
-        if ("IN_PROGRESS".equals(state.stack().status)) {
+        if (state.stack().status == Status.IN_PROGRESS) {
             LOG.warnf("stack %s has an action in progress; %s of %s ignored", command.stackId(), command.action(),
                     command.resourceName());
             return Uni.createFrom().voidItem();
@@ -39,10 +41,10 @@ public class ResourceHealth {
         }
         String reason = command.reason() == null || command.reason().isEmpty() ? DEFAULT_REASON : command.reason();
         if (StackActionRequested.MARK_UNHEALTHY.equals(command.action())) {
-            return "DELETE".equals(row.action) ? Uni.createFrom().voidItem()
-                    : engine.check(state, row, "FAILED", reason);
+            return row.action == Action.DELETE ? Uni.createFrom().voidItem()
+                    : engine.check(state, row, Status.FAILED, reason);
         }
-        return "CHECK_FAILED".equals(row.state()) ? engine.check(state, row, "COMPLETE", reason)
+        return row.is(Action.CHECK, Status.FAILED) ? engine.check(state, row, Status.COMPLETE, reason)
                 : Uni.createFrom().voidItem();
     }
 

@@ -1,12 +1,13 @@
 package io.hearth.deployment.engine;
 
-import static io.hearth.deployment.engine.StackState.COMPLETE;
-import static io.hearth.deployment.engine.StackState.FAILED;
-import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+import static io.hearth.contracts.stack.Status.COMPLETE;
+import static io.hearth.contracts.stack.Status.FAILED;
+import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.handlers.Outcome;
@@ -80,7 +81,7 @@ class ResourceStarter {
                 return Uni.createFrom().voidItem();
             }
             case IN_PLACE -> {
-                begin(state, row, "UPDATE");
+                begin(state, row, Action.UPDATE);
                 row.template = resource.template();
                 row.properties = HearthJson.write(properties);
                 row.dependsOn = HearthJson.write(resource.dependsOn());
@@ -102,13 +103,13 @@ class ResourceStarter {
     private Uni<Void> restrict(StackState state, ResourceRuntime row, String action) {
         String message = action + " is restricted for resource.";
         state.refuse("Resource UPDATE failed: ResourceActionRestricted: resources." + row.name + ": " + message);
-        return events.resourceEvent(state.stack, row, "UPDATE", FAILED, message);
+        return events.resourceEvent(state.stack, row, Action.UPDATE, FAILED, message);
     }
 
     /** Heat's {@code _needs_update}: a new type or a failed resource is replaced; equal properties need nothing. */
     private static UpdateKind decide(ResourceRuntime row, PlannedResource resource, ResourceHandler handler,
             ResourceCall call) {
-        boolean failed = FAILED.equals(row.status);
+        boolean failed = row.status == FAILED;
         if (!row.type.equals(resource.type()) || (failed && handler.replacesFailed())) {
             return UpdateKind.REPLACE;
         }
@@ -128,7 +129,7 @@ class ResourceStarter {
 
     /** Deletes a row's resource. */
     Uni<Void> delete(StackState state, ResourceRuntime row) {
-        begin(state, row, "DELETE");
+        begin(state, row, Action.DELETE);
         row.wakeAt = null;
         ResourceHandler handler = handlers.forRow(row);
         return events.resourceStatus(state.stack, row)
@@ -143,7 +144,7 @@ class ResourceStarter {
             ResourceRuntime row = newRow(state, resource, null);
             started = row.persist().replaceWith(row);
         } else {
-            begin(state, existing, "UPDATE");
+            begin(state, existing, Action.UPDATE);
             started = Uni.createFrom().item(existing);
         }
         return started.chain(row -> events.resourceStatus(state.stack, row)
@@ -170,7 +171,7 @@ class ResourceStarter {
                     Outcome.Complete done = (Outcome.Complete) outcome;
                     row.status = COMPLETE;
                     row.statusReason = STATE_CHANGED;
-                    if ("DELETE".equals(row.action)) {
+                    if (row.action == Action.DELETE) {
                         state.remove(row);
                         return events.resourceStatus(state.stack, row).chain(row::delete);
                     }
@@ -192,7 +193,7 @@ class ResourceStarter {
         return until == null || until.isAfter(deadline) ? deadline : until;
     }
 
-    private static void begin(StackState state, ResourceRuntime row, String action) {
+    private static void begin(StackState state, ResourceRuntime row, Action action) {
         row.action = action;
         row.status = IN_PROGRESS;
         row.statusReason = STATE_CHANGED;
@@ -211,7 +212,7 @@ class ResourceStarter {
         row.properties = HearthJson.write(properties == null ? HearthJson.mapper().createObjectNode() : properties);
         row.dependsOn = HearthJson.write(resource.dependsOn());
         row.createdAt = Instant.now();
-        begin(state, row, "CREATE");
+        begin(state, row, Action.CREATE);
         state.add(row);
         return row;
     }

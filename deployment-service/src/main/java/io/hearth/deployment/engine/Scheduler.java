@@ -1,6 +1,8 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +25,7 @@ final class Scheduler {
         List<PlannedResource> ready = new ArrayList<>();
         for (PlannedResource resource : state.plan.resources()) {
             ResourceRuntime row = state.current(resource.name());
-            if (row != null && (row.traversal == state.traversal() || StackState.IN_PROGRESS.equals(row.status))) {
+            if (row != null && (row.traversal == state.traversal() || row.status == Status.IN_PROGRESS)) {
                 continue;
             }
             boolean dependenciesDone = resource.dependsOn().stream()
@@ -50,7 +52,7 @@ final class Scheduler {
     static List<ResourceRuntime> readyToDelete(List<ResourceRuntime> candidates) {
         List<ResourceRuntime> ready = new ArrayList<>();
         for (ResourceRuntime row : candidates) {
-            if ("DELETE".equals(row.action) && StackState.IN_PROGRESS.equals(row.status)) {
+            if (row.action == Action.DELETE && row.status == Status.IN_PROGRESS) {
                 continue; // being deleted
             }
             boolean needed = candidates.stream().anyMatch(other -> other != row

@@ -1,11 +1,13 @@
 package io.hearth.deployment.engine;
 
-import static io.hearth.deployment.engine.StackState.COMPLETE;
-import static io.hearth.deployment.engine.StackState.FAILED;
-import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+import static io.hearth.contracts.stack.Status.COMPLETE;
+import static io.hearth.contracts.stack.Status.FAILED;
+import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.handlers.Outcome;
@@ -52,10 +54,10 @@ public class StackEngine {
 
     /** Moves the stack's current action on as far as it can go now. */
     public Uni<Void> advance(StackState state) {
-        if (!IN_PROGRESS.equals(state.stack.status)) {
+        if (state.stack.status != IN_PROGRESS) {
             return Uni.createFrom().voidItem();
         }
-        return "DELETE".equals(state.stack.action) ? deleteStep(state) : convergeStep(state);
+        return state.stack.action == Action.DELETE ? deleteStep(state) : convergeStep(state);
     }
 
     /**
@@ -134,23 +136,23 @@ public class StackEngine {
     }
 
     /** Starts a new action of the stack: a new traversal, the IN_PROGRESS status published. */
-    public Uni<Void> begin(StackState state, String action) {
+    public Uni<Void> begin(StackState state, Action action) {
         state.stack.traversal++;
         state.stack.timeoutAt = StackTimeouts.deadline(state.plan, Instant.now(), defaultTimeout);
-        if ("DELETE".equals(action)) {
+        if (action == Action.DELETE) {
             // The delete wins: resources still waiting for a create or update are deleted as they are;
             // a deletion under way goes on.
-            state.rows.stream().filter(row -> !"DELETE".equals(row.action)).forEach(row -> row.wakeAt = null);
+            state.rows.stream().filter(row -> row.action != Action.DELETE).forEach(row -> row.wakeAt = null);
         }
         return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null);
     }
 
-    private Uni<Void> finish(StackState state, String status, String reason, Map<String, JsonNode> values) {
+    private Uni<Void> finish(StackState state, Status status, String reason, Map<String, JsonNode> values) {
         return transition(state, state.stack.action, status, reason, values);
     }
 
     /** Records a stack status and publishes it with the next version. */
-    Uni<Void> transition(StackState state, String action, String status, String reason,
+    Uni<Void> transition(StackState state, Action action, Status status, String reason,
             Map<String, JsonNode> values) {
         var stack = state.stack;
         stack.action = action;
@@ -167,8 +169,8 @@ public class StackEngine {
     }
 
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */
-    public Uni<Void> check(StackState state, ResourceRuntime row, String status, String reason) {
-        row.action = "CHECK";
+    public Uni<Void> check(StackState state, ResourceRuntime row, Status status, String reason) {
+        row.action = Action.CHECK;
         row.status = status;
         row.statusReason = reason;
         row.updatedAt = Instant.now();

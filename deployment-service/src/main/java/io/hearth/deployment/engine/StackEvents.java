@@ -6,6 +6,8 @@ import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -38,29 +40,29 @@ public class StackEvents {
 
     /** Publishes the stack's current status with the next version. */
     public Uni<Void> stackStatus(StackRuntime stack, Map<String, JsonNode> outputs) {
-        return append(stack, new StackStatusChanged(stack.id.toString(), stack.tenant, stack.name, stack.action,
-                stack.status, stack.statusReason, outputs, stack.statusVersion));
+        return append(stack, new StackStatusChanged(stack.id.toString(), stack.tenant, stack.name,
+                stack.action.name(), stack.status.name(), stack.statusReason, outputs, stack.statusVersion));
     }
 
     /** Publishes a resource's current state; a COMPLETE create, update or check carries its attributes. */
     public Uni<Void> resourceStatus(StackRuntime stack, ResourceRuntime row) {
         Map<String, JsonNode> attributes = null;
-        if ("COMPLETE".equals(row.status) && !"DELETE".equals(row.action) && row.attributes != null) {
+        if (row.status == Status.COMPLETE && row.action != Action.DELETE && row.attributes != null) {
             Map<String, JsonNode> values = new LinkedHashMap<>();
             HearthJson.readTree(row.attributes).fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue()));
             attributes = values;
         }
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
-                row.type, row.action, row.status, row.statusReason, attributes));
+                row.type, row.action.name(), row.status.name(), row.statusReason, attributes));
     }
 
     /**
      * Publishes an event of a resource that leaves its state as it is (Heat's {@code _add_event}): a signal's
      * {@code SIGNAL} event with the resource's status and the signal's reason.
      */
-    public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, String action, String reason) {
+    public Uni<Void> signalEvent(StackRuntime stack, ResourceRuntime row, String reason) {
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
-                row.type, action, row.status, reason, null));
+                row.type, ResourceStatusChanged.SIGNAL, row.status.name(), reason, null));
     }
 
     /** Publishes that a nested stack was made, before any of its status events (same key, same topic). */
@@ -76,7 +78,7 @@ public class StackEvents {
     public Uni<Void> nestedSettled(StackRuntime nested) {
         String parent = nested.parentStackId.toString();
         CloudEvent event = CloudEvent.of(source, parent, new NestedStackSettled(parent, nested.parentResource,
-                nested.id.toString(), nested.action, nested.status, nested.statusReason));
+                nested.id.toString(), nested.action.name(), nested.status.name(), nested.statusReason));
         return outbox.append("stack", parent, EventCatalog.byType(event.type()).topic(), event).replaceWithVoid();
     }
 
@@ -84,10 +86,10 @@ public class StackEvents {
      * Publishes an event of a resource's history that leaves its state as it was (Heat's {@code _add_event}),
      * e.g. {@code UPDATE_FAILED update is restricted for resource.}.
      */
-    public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, String action, String status,
+    public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, Action action, Status status,
             String reason) {
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
-                row.type, action, status, reason, null, true));
+                row.type, action.name(), status.name(), reason, null, true));
     }
 
     private Uni<Void> append(StackRuntime stack, Object data) {

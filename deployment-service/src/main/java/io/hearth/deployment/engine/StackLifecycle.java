@@ -1,6 +1,8 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
@@ -49,7 +51,7 @@ public class StackLifecycle {
             stack.plan = HearthJson.write(command.plan());
             stack.createdAt = Instant.now();
             StackState state = new StackState(stack, command.plan(), List.of());
-            return StackState.writeAtCommit().chain(() -> engine.begin(state, "CREATE"))
+            return StackState.writeAtCommit().chain(() -> engine.begin(state, Action.CREATE))
                     .chain(() -> stack.persist())
                     .chain(() -> engine.advance(state));
         });
@@ -66,13 +68,13 @@ public class StackLifecycle {
                 return Uni.createFrom().voidItem();
             }
             StackRuntime stack = state.stack();
-            if ("DELETE".equals(stack.action) || "IN_PROGRESS".equals(stack.status)) {
+            if (stack.action == Action.DELETE || stack.status == Status.IN_PROGRESS) {
                 LOG.warnf("stack %s is %s_%s; update command ignored", stack.id, stack.action, stack.status);
                 return Uni.createFrom().voidItem();
             }
             stack.plan = HearthJson.write(command.plan());
             StackState updated = new StackState(stack, command.plan(), state.rows());
-            return engine.begin(updated, "UPDATE").chain(() -> engine.advance(updated));
+            return engine.begin(updated, Action.UPDATE).chain(() -> engine.advance(updated));
         });
     }
 
@@ -84,11 +86,11 @@ public class StackLifecycle {
                 return Uni.createFrom().voidItem();
             }
             StackRuntime stack = state.stack();
-            if ("DELETE".equals(stack.action) && !"FAILED".equals(stack.status)) {
+            if (stack.action == Action.DELETE && stack.status != Status.FAILED) {
                 LOG.infof("stack %s is %s_%s; delete command ignored", stack.id, stack.action, stack.status);
                 return Uni.createFrom().voidItem();
             }
-            return engine.begin(state, "DELETE").chain(() -> engine.advance(state));
+            return engine.begin(state, Action.DELETE).chain(() -> engine.advance(state));
         });
     }
 

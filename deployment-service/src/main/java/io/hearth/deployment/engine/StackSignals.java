@@ -1,6 +1,6 @@
 package io.hearth.deployment.engine;
 
-import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.handlers.ResourceCall;
@@ -77,7 +77,7 @@ public class StackSignals {
             return unowned(state.stack().id, signal);
         }
         return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
-                .chain(outcome -> outcome == null || !IN_PROGRESS.equals(row.status) ? Uni.createFrom().voidItem()
+                .chain(outcome -> outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
                         : engine.settle(state, row, outcome))
                 .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
     }
@@ -87,7 +87,7 @@ public class StackSignals {
      * WaitCondition and its handle): in progress and depending on it.
      */
     private List<ResourceRuntime> watchers(StackState state, ResourceRuntime signalled) {
-        return state.rows().stream().filter(row -> row != signalled && IN_PROGRESS.equals(row.status)
+        return state.rows().stream().filter(row -> row != signalled && row.status == IN_PROGRESS
                 && row.dependsOnNames().contains(signalled.name) && handlers.forRow(row).resumesOnSignals())
                 .toList();
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.hot.functions.EvaluationContext;
@@ -31,10 +33,6 @@ import org.hibernate.FlushMode;
  * changes commit with the step's transaction.
  */
 public final class StackState {
-
-    public static final String IN_PROGRESS = "IN_PROGRESS";
-    public static final String COMPLETE = "COMPLETE";
-    public static final String FAILED = "FAILED";
 
     /** Plans as last read, by stack: a plan's text changes only with an update, and parsing it is costly. */
     private static final Map<UUID, ParsedPlan> PLANS = new ConcurrentHashMap<>();
@@ -149,14 +147,14 @@ public final class StackState {
      * busy or failed (a resource marked unhealthy, CHECK_FAILED, counts as in line).
      */
     boolean converged(ResourceRuntime row) {
-        return row != null && row.traversal == traversal() && !IN_PROGRESS.equals(row.status)
-                && !(FAILED.equals(row.status) && !"CHECK".equals(row.action));
+        return row != null && row.traversal == traversal() && row.status != Status.IN_PROGRESS
+                && !(row.status == Status.FAILED && row.action != Action.CHECK);
     }
 
     /** The first resource whose action failed in this traversal. */
     Optional<ResourceRuntime> failure() {
-        return rows.stream().filter(row -> row.traversal == traversal() && FAILED.equals(row.status)
-                && !"CHECK".equals(row.action)).findFirst();
+        return rows.stream().filter(row -> row.traversal == traversal() && row.status == Status.FAILED
+                && row.action != Action.CHECK).findFirst();
     }
 
     /** The reason the action fails with though no resource failed, once a resource refused it. */

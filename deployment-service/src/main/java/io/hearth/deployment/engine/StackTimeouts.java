@@ -1,7 +1,7 @@
 package io.hearth.deployment.engine;
 
-import static io.hearth.deployment.engine.StackState.FAILED;
-import static io.hearth.deployment.engine.StackState.IN_PROGRESS;
+import static io.hearth.contracts.stack.Status.FAILED;
+import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.deployment.domain.ResourceRuntime;
@@ -36,12 +36,12 @@ final class StackTimeouts {
 
     /** Whether the stack's action is under way and its deadline has passed. */
     static boolean expired(StackRuntime stack, Instant now) {
-        return IN_PROGRESS.equals(stack.status) && stack.timeoutAt != null && !now.isBefore(stack.timeoutAt);
+        return stack.status == IN_PROGRESS && stack.timeoutAt != null && !now.isBefore(stack.timeoutAt);
     }
 
     /** Fails every resource still in progress with Heat's aborted-task reason. */
     static Uni<Void> abort(StackState state, ResourceHandlers handlers, StackEvents events) {
-        List<ResourceRuntime> busy = state.rows.stream().filter(row -> IN_PROGRESS.equals(row.status)).toList();
+        List<ResourceRuntime> busy = state.rows.stream().filter(row -> row.status == IN_PROGRESS).toList();
         return StackEngine.each(busy, row -> {
             row.status = FAILED;
             row.statusReason = reason(state.stack, row, handlers.forRow(row).heatClassName(row.type));
@@ -59,7 +59,7 @@ final class StackTimeouts {
     static String reason(StackRuntime stack, ResourceRuntime row, String heatClass) {
         String resource = heatClass + " \"" + row.name + "\""
                 + (row.physicalId != null ? " [" + row.physicalId + "]" : "");
-        return row.action + " aborted (Task " + row.action.toLowerCase(Locale.ROOT) + " from " + resource
+        return row.action + " aborted (Task " + row.action.name().toLowerCase(Locale.ROOT) + " from " + resource
                 + " Stack \"" + stack.name + "\" [" + stack.id + "] Timed out)";
     }
 }

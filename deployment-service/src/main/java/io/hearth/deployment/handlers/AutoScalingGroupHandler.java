@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.engine.NestedStacks;
 import io.hearth.deployment.engine.NestedStacks.NestedStack;
@@ -116,7 +118,7 @@ public class AutoScalingGroupHandler extends GroupHandler {
         JsonNode step = props == null ? null : props.get("min_adjustment_step");
         JsonNode cooldown = props != null && props.hasNonNull("cooldown") ? props.get("cooldown")
                 : call.property("cooldown");
-        if (!"COMPLETE".equals(call.row().status)) {
+        if (call.row().status != Status.COMPLETE) {
             return nothing(call, policy, request, call.name() + " NOT performing scaling adjustment, when status is not"
                     + " COMPLETE");
         }
@@ -139,8 +141,8 @@ public class AutoScalingGroupHandler extends GroupHandler {
             data.putObject("adjusting").put("reason", type + " : " + Py.str(adjustment)).set("cooldown", cooldown);
             call.row().data = HearthJson.write(data);
             ResourceRuntime row = call.row();
-            row.action = "UPDATE";
-            row.status = "IN_PROGRESS";
+            row.action = Action.UPDATE;
+            row.status = Status.IN_PROGRESS;
             row.statusReason = "state changed";
             row.startedAt = Instant.now();
             row.updatedAt = row.startedAt;
@@ -153,7 +155,7 @@ public class AutoScalingGroupHandler extends GroupHandler {
 
     /** A signal that changes nothing: its reason as the policy's SIGNAL event (the group's when no policy). */
     private Uni<Outcome> nothing(ResourceCall call, ResourceRuntime policy, ScalingRequested request, String reason) {
-        return events.resourceEvent(call.stack(), policy != null ? policy : call.row(), "SIGNAL", reason)
+        return events.signalEvent(call.stack(), policy != null ? policy : call.row(), reason)
                 .replaceWith((Outcome) null);
     }
 
@@ -171,7 +173,7 @@ public class AutoScalingGroupHandler extends GroupHandler {
         } else {
             reason = "Unknown";
         }
-        return events.resourceEvent(call.stack(), policy != null ? policy : call.row(), "SIGNAL", reason);
+        return events.signalEvent(call.stack(), policy != null ? policy : call.row(), reason);
     }
 
     /** The policy the request names, or null (a request that gives its own adjustment). */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.engine.NestedStacks;
 import io.hearth.deployment.engine.NestedStacks.NestedStack;
@@ -170,7 +171,7 @@ abstract class GroupHandler implements ResourceHandler, NestedStacks.Owner {
         }
         for (ResourceRuntime row : stack.rows()) {
             if (!row.replaced) {
-                members.add(new GroupMember(row.name, "FAILED".equals(row.status), row.createdAt,
+                members.add(new GroupMember(row.name, row.status == Status.FAILED, row.createdAt,
                         row.referenceId != null ? row.referenceId : row.name,
                         row.attributes == null ? JSON.objectNode() : HearthJson.readTree(row.attributes)));
             }

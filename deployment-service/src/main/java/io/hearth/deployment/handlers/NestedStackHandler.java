@@ -118,8 +118,8 @@ public class NestedStackHandler implements ResourceHandler, NestedStacks.Owner {
             return NestedStacks.Owner.super.failed(call, stack);
         }
         // RemoteStack._check_action_complete: ResourceInError
-        return Outcome.failed(call.name(), "ResourceInError", "Went to status " + stack.stack().action + "_"
-                + stack.stack().status + " due to \"" + stack.stack().statusReason + "\"");
+        return Outcome.failed(call.name(), "ResourceInError", "Went to status "
+                + stack.stack().action.with(stack.stack().status) + " due to \"" + stack.stack().statusReason + "\"");
     }
 
     /** Creates or updates the nested stack from the template and the properties. */

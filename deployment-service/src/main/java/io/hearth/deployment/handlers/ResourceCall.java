@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import java.time.Instant;
@@ -29,7 +30,7 @@ public record ResourceCall(StackRuntime stack, ResourceRuntime row, JsonNode pro
     }
 
     /** The action under way: CREATE, UPDATE or DELETE. */
-    public String action() {
+    public Action action() {
         return row.action;
     }
 

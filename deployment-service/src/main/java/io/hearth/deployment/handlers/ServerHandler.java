@@ -8,6 +8,8 @@ import io.hearth.contracts.compute.v1.DeleteInstance;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.SignalConfig;
@@ -97,7 +99,7 @@ public class ServerHandler implements ResourceHandler {
     /** A create goes on waiting for the agent; nothing else of a server waits. */
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
-        if ("CREATE".equals(call.action())) {
+        if (call.action() == Action.CREATE) {
             return Uni.createFrom().item(new Outcome.Waiting(null));
         }
         return ResourceHandler.super.resume(call);
@@ -117,8 +119,8 @@ public class ServerHandler implements ResourceHandler {
         JsonNode data = data(call.row());
         if (data.has(BOOT_ID)) {
             // The server was up: it leaves CREATE_COMPLETE as its delete starts.
-            sent = sent.chain(() -> instanceChanged(call, text(data.get(ADDRESS)), "CREATE_COMPLETE",
-                    "DELETE_IN_PROGRESS"));
+            sent = sent.chain(() -> instanceChanged(call, text(data.get(ADDRESS)),
+                    Action.CREATE.with(Status.COMPLETE), Action.DELETE.with(Status.IN_PROGRESS)));
         }
         return sent.replaceWith(done);
     }
@@ -134,11 +136,11 @@ public class ServerHandler implements ResourceHandler {
             return ResourceHandler.super.signal(call, signal);
         }
         ResourceRuntime row = call.row();
-        if ("CREATE_IN_PROGRESS".equals(row.state())) {
+        if (row.is(Action.CREATE, Status.IN_PROGRESS)) {
             return checkedIn(call, checkIn.event());
         }
         String bootId = bootId(row);
-        if ("COMPLETE".equals(row.status) && bootId != null && !bootId.equals(checkIn.event().bootId())) {
+        if (row.status == Status.COMPLETE && bootId != null && !bootId.equals(checkIn.event().bootId())) {
             LOG.infof("server %s (%s in stack %s) rebooted: boot id %s, was %s; nothing to do yet", row.physicalId,
                     row.name, call.stack().id, checkIn.event().bootId(), bootId);
         } else {
@@ -155,7 +157,8 @@ public class ServerHandler implements ResourceHandler {
         data.put(ADDRESS, checkIn.address());
         row.data = HearthJson.write(data);
         ObjectNode attributes = attributes(call, checkIn.address(), text(data.get(METADATA_URL)));
-        return instanceChanged(call, checkIn.address(), "CREATE_IN_PROGRESS", "CREATE_COMPLETE")
+        return instanceChanged(call, checkIn.address(), Action.CREATE.with(Status.IN_PROGRESS),
+                Action.CREATE.with(Status.COMPLETE))
                 .replaceWith(Outcome.complete(row.physicalId, attributes));
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.mime.CloudConfigYaml;
 import io.hearth.deployment.mime.MultipartMime;
 import io.hearth.deployment.software.SoftwareConfig;
@@ -99,7 +100,7 @@ public class SoftwareConfigHandler implements ResourceHandler {
         for (JsonNode config : configs) {
             ObjectNode entry = config.deepCopy();
             if (!entry.hasNonNull("actions")) {
-                entry.set("actions", JSON.arrayNode().add("CREATE").add("UPDATE"));
+                entry.set("actions", JSON.arrayNode().add(Action.CREATE.name()).add(Action.UPDATE.name()));
             }
             out.add(entry);
         }

@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
 import io.hearth.deployment.software.NewDeployment;
-import io.hearth.deployment.software.SignalEvaluation;
 import io.hearth.deployment.software.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployment;
@@ -82,7 +83,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             p.set("input_values", JSON.objectNode());
         }
         if (!p.hasNonNull("actions")) {
-            p.set("actions", JSON.arrayNode().add("CREATE").add("UPDATE"));
+            p.set("actions", JSON.arrayNode().add(Action.CREATE.name()).add(Action.UPDATE.name()));
         }
         if (!p.hasNonNull("signal_transport")) {
             p.put("signal_transport", SoftwareDeployments.CFN_SIGNAL);
@@ -116,15 +117,15 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 return Uni.createFrom().item(Outcome.failed(call.name(), "NotFound",
                         "Software config with id " + text(call.property("config")) + " not found"));
             }
-            if (config == null || !runs(call, config, "CREATE")) {
+            if (config == null || !runs(call, config, Action.CREATE)) {
                 return Uni.createFrom().item(Outcome.complete(null, ResourceHandler.attributes()));
             }
-            return deploy(call, config, "CREATE");
+            return deploy(call, config, Action.CREATE);
         });
     }
 
     /** Makes the resource's deployment, running {@code action}. */
-    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, String action) {
+    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, Action action) {
         StackRuntime stack = call.stack();
         String server = text(call.property("server"));
         int serverLength = server == null ? 0 : server.codePointCount(0, server.length());
@@ -133,7 +134,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                     + SoftwareDeployment.MAX_SERVER_ID + " characters, not " + serverLength);
         }
         NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
-                server, config.id.toString(), call.property("input_values"), action,
+                server, config.id.toString(), call.property("input_values"), action.name(),
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
         return failsResource(deployments.create(spec)).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
@@ -148,17 +149,17 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> update(ResourceCall call) {
         return config(call).chain(config -> {
-            if (config == null || !runs(call, config, "UPDATE")) {
+            if (config == null || !runs(call, config, Action.UPDATE)) {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
                         call.attributes()));
             }
             return deployment(call).chain(d -> {
                 if (d == null) {
-                    return deploy(call, config, "UPDATE");
+                    return deploy(call, config, Action.UPDATE);
                 }
                 return failsResource(deployments.update(d.tenant, d.id.toString(),
-                        new DeploymentChange(config.id.toString(), call.property("input_values"), null, "UPDATE", null,
-                                null))).chain(updated -> settled(call, updated));
+                        new DeploymentChange(config.id.toString(), call.property("input_values"), null,
+                                Action.UPDATE.name(), null, null))).chain(updated -> settled(call, updated));
             });
         });
     }
@@ -207,9 +208,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> delete(ResourceCall call) {
         if (call.row().physicalId == null) {
-            return config(call).chain(config -> config == null || !runs(call, config, "DELETE")
+            return config(call).chain(config -> config == null || !runs(call, config, Action.DELETE)
                     ? Uni.createFrom().item(new Outcome.Complete(null, null, ResourceHandler.attributes()))
-                    : deploy(call, config, "DELETE"));
+                    : deploy(call, config, Action.DELETE));
         }
         return deployment(call).chain(d -> {
             if (d == null) {
@@ -217,11 +218,11 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                         ResourceHandler.attributes()));
             }
             return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
-                if (config == null || !runs(call, config, "DELETE")) {
+                if (config == null || !runs(call, config, Action.DELETE)) {
                     return removed(call, d);
                 }
                 return failsResource(deployments.update(d.tenant, d.id.toString(),
-                        new DeploymentChange(null, null, null, "DELETE", null, null)))
+                        new DeploymentChange(null, null, null, Action.DELETE.name(), null, null)))
                         .chain(updated -> settled(call, updated));
             });
         });
@@ -248,8 +249,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
 
     /** Whether the resource's action in progress is the deployment's, which has ended. */
     private static boolean waitsFor(ResourceCall call, SoftwareDeployment d) {
-        return (SignalEvaluation.COMPLETE.equals(d.status) || SignalEvaluation.FAILED.equals(d.status))
-                && (d.action + "_IN_PROGRESS").equals(call.row().state());
+        return Status.ended(d.status) && call.row().status == Status.IN_PROGRESS && call.row().action.is(d.action);
     }
 
     /**
@@ -259,14 +259,14 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
      * {@code Deployment to server failed} error.
      */
     Uni<Outcome> settled(ResourceCall call, SoftwareDeployment d) {
-        if (SignalEvaluation.FAILED.equals(d.status)) {
+        if (Status.FAILED.is(d.status)) {
             return Uni.createFrom().item(Outcome.failed(call.name(), "Error",
                     "Deployment to server failed: " + d.statusReason));
         }
-        if (!SignalEvaluation.COMPLETE.equals(d.status)) {
+        if (!Status.COMPLETE.is(d.status)) {
             return Uni.createFrom().item(new Outcome.Waiting(deadline(call)));
         }
-        if ("DELETE".equals(call.action())) {
+        if (call.action() == Action.DELETE) {
             return removed(call, d);
         }
         return outcome(call, d);
@@ -278,7 +278,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     }
 
     private Uni<Outcome> outcome(ResourceCall call, SoftwareDeployment d) {
-        if (!SignalEvaluation.COMPLETE.equals(d.status)) {
+        if (!Status.COMPLETE.is(d.status)) {
             return settled(call, d);
         }
         return SoftwareConfig.<SoftwareConfig>findById(d.configId)
@@ -302,7 +302,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     }
 
     /** Whether the action runs: one of {@code actions}, or for a component config one its configs name. */
-    private static boolean runs(ResourceCall call, SoftwareConfig config, String action) {
+    private static boolean runs(ResourceCall call, SoftwareConfig config, Action action) {
         Set<String> actions = new HashSet<>();
         if ("component".equals(config.group)) {
             for (JsonNode entry : HearthJson.readTree(config.config).path("configs")) {
@@ -314,7 +314,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 list.forEach(a -> actions.add(a.asText()));
             }
         }
-        return actions.contains(action);
+        return actions.contains(action.name());
     }
 
     private Uni<SoftwareConfig> config(ResourceCall call) {

@@ -3,6 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.stack.Action;
 import io.hearth.hot.py.Py;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -101,7 +102,7 @@ public class TestResourceHandler implements ResourceHandler {
     /** {@code _check_status_complete} once the wait is over. */
     private static Outcome finish(ResourceCall call) {
         boolean fail = call.properties().path("fail").asBoolean();
-        if ("DELETE".equals(call.action())) {
+        if (call.action() == Action.DELETE) {
             return new Outcome.Complete(call.row().physicalId, null, ResourceHandler.attributes());
         }
         if (fail) {
@@ -118,7 +119,7 @@ public class TestResourceHandler implements ResourceHandler {
     /** {@code _wait_secs}: the action's own wait if given, else {@code wait_secs}. */
     private static BigDecimal waitSecs(ResourceCall call) {
         JsonNode perAction = call.properties().path("action_wait_secs")
-                .path(call.action().toLowerCase(Locale.ROOT));
+                .path(call.action().name().toLowerCase(Locale.ROOT));
         JsonNode secs = perAction.isMissingNode() || perAction.isNull() ? call.properties().get("wait_secs")
                 : perAction;
         if (secs == null || secs.isNull()) {

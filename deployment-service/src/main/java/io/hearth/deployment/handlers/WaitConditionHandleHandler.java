@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.software.SignalConfig;
 import io.hearth.hot.py.PyJson;
@@ -76,7 +77,7 @@ public class WaitConditionHandleHandler implements ResourceHandler {
             return ResourceHandler.super.signal(call, signal);
         }
         ResourceRuntime row = call.row();
-        if ("DELETE".equals(row.action)) {
+        if (row.action == Action.DELETE) {
             LOG.infof("signal to %s in stack %s ignored: Signal resource during DELETE is not supported.", row.name,
                     call.stack().id);
             return Uni.createFrom().nullItem();

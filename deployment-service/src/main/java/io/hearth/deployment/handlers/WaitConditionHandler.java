@@ -2,6 +2,7 @@ package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.hot.py.Py;
 import io.smallrye.mutiny.Uni;
@@ -51,7 +52,7 @@ public class WaitConditionHandler implements ResourceHandler {
 
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
-        return "DELETE".equals(call.action()) ? ResourceHandler.super.resume(call) : check(call);
+        return call.action() == Action.DELETE ? ResourceHandler.super.resume(call) : check(call);
     }
 
     @Override

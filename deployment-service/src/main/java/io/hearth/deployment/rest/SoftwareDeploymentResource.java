@@ -1,6 +1,7 @@
 package io.hearth.deployment.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.engine.StackSignals;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DeploymentWriter;
@@ -32,7 +33,9 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class SoftwareDeploymentResource {
 
-    static final List<String> STATUSES = List.of("IN_PROGRESS", "COMPLETE", "FAILED");
+    /** The statuses a deployment may be given, in the order the refusal lists them. */
+    static final List<String> STATUSES = List.of(Status.IN_PROGRESS.name(), Status.COMPLETE.name(),
+            Status.FAILED.name());
     static final List<String> TRANSPORTS = List.of("CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL",
             "ZAQAR_SIGNAL");
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.stack.Status;
 import io.hearth.hot.py.Py;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +21,8 @@ import java.util.Map;
  * @param statusReason Heat's reason text
  * @param outputValues the declared outputs that came, then deploy_stdout, deploy_stderr, deploy_status_code
  */
-public record SignalEvaluation(String status, String statusReason, ObjectNode outputValues) {
+public record SignalEvaluation(Status status, String statusReason, ObjectNode outputValues) {
 
-    public static final String COMPLETE = "COMPLETE";
-    public static final String FAILED = "FAILED";
     static final String STATUS_CODE = "deploy_status_code";
 
     /**
@@ -57,7 +56,7 @@ public record SignalEvaluation(String status, String statusReason, ObjectNode ou
         values.set("deploy_stdout", stdout == null ? NullNode.getInstance() : TextNode.valueOf(stdout));
         values.set("deploy_stderr", stderr == null ? NullNode.getInstance() : TextNode.valueOf(stderr));
         values.set(STATUS_CODE, statusCode == null ? NullNode.getInstance() : IntNode.valueOf(statusCode));
-        return failed ? new SignalEvaluation(FAILED, String.join(", ", reasons), values)
-                : new SignalEvaluation(COMPLETE, "Outputs received", values);
+        return failed ? new SignalEvaluation(Status.FAILED, String.join(", ", reasons), values)
+                : new SignalEvaluation(Status.COMPLETE, "Outputs received", values);
     }
 }

@@ -49,7 +49,17 @@ public class SoftwareDeployment extends PanacheEntityBase {
     @ColumnTransformer(read = "output_values::text", write = "?::text::jsonb")
     public String outputValues;
 
+    /**
+     * The action deployed, free text: Heat's software deployment API takes any action (up to
+     * {@link #MAX_ACTION} characters), not only an {@link io.hearth.contracts.stack.Action}; the engine's own are
+     * CREATE, UPDATE and DELETE.
+     */
     public String action;
+
+    /**
+     * IN_PROGRESS, COMPLETE or FAILED, kept as text as Heat keeps it (Heat's API stores any status, Hearth's takes
+     * these three); compare it with {@code Status.X.is(status)}.
+     */
     public String status;
     @Column(name = "status_reason")
     public String statusReason;

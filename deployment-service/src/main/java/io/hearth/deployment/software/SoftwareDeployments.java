@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.contracts.stack.Status;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -30,7 +31,6 @@ public class SoftwareDeployments {
 
     private static final Logger LOG = Logger.getLogger(SoftwareDeployments.class);
 
-    public static final String IN_PROGRESS = "IN_PROGRESS";
     /** Heat's default signal transport for deployments. */
     public static final String CFN_SIGNAL = "CFN_SIGNAL";
 
@@ -131,7 +131,7 @@ public class SoftwareDeployments {
         boolean rerun = (newConfig != null && !newConfig.id.equals(d.configId))
                 || (inputs != null && !HearthJson.readTree(inputs).equals(HearthJson.readTree(d.inputValues)))
                 || change.action() != null;
-        if (!rerun && isTerminal(change.status()) && isTerminal(d.status)) {
+        if (!rerun && Status.ended(change.status()) && Status.ended(d.status)) {
             return new Applied(false, false, signalRow(d.id.toString(), d.action, d.generation,
                     SignalOutcome.DUPLICATE, null, change.outputValues()));
         }
@@ -156,7 +156,7 @@ public class SoftwareDeployments {
         if (change.outputValues() != null) {
             d.outputValues = HearthJson.write(change.outputValues());
         }
-        DeploymentSignal recorded = !rerun && isTerminal(change.status())
+        DeploymentSignal recorded = !rerun && Status.ended(change.status())
                 ? signalRow(d.id.toString(), d.action, d.generation, SignalOutcome.APPLIED, null,
                         change.outputValues())
                 : null;
@@ -179,7 +179,7 @@ public class SoftwareDeployments {
             SignalOutcome outcome = d == null ? SignalOutcome.UNKNOWN_DEPLOYMENT
                     : signal.generation() != d.generation || !Objects.equals(signal.action(), d.action)
                             ? SignalOutcome.STALE
-                            : IN_PROGRESS.equals(d.status) ? SignalOutcome.APPLIED : SignalOutcome.DUPLICATE;
+                            : Status.IN_PROGRESS.is(d.status) ? SignalOutcome.APPLIED : SignalOutcome.DUPLICATE;
             Uni<Void> recorded = record(signal.deploymentId(), signal.action(), signal.generation(), outcome,
                     signal.deployStatusCode(), details(signal));
             if (outcome != SignalOutcome.APPLIED) {
@@ -192,7 +192,7 @@ public class SoftwareDeployments {
                         : HearthJson.readTree(config.outputs);
                 SignalEvaluation result = SignalEvaluation.of(declared, signal.deployStatusCode(),
                         signal.deployStdout(), signal.deployStderr(), signal.outputs());
-                d.status = result.status();
+                d.status = result.status().name();
                 d.statusReason = result.statusReason();
                 d.outputValues = HearthJson.write(result.outputValues());
                 d.updatedAt = signal.receivedAt() == null ? Instant.now() : signal.receivedAt();
@@ -228,10 +228,10 @@ public class SoftwareDeployments {
      */
     public Uni<SoftwareDeployment> timedOut(UUID id, String reason) {
         return SoftwareDeployment.<SoftwareDeployment>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(d -> {
-            if (d == null || !IN_PROGRESS.equals(d.status)) {
+            if (d == null || !Status.IN_PROGRESS.is(d.status)) {
                 return Uni.createFrom().item(d);
             }
-            d.status = SignalEvaluation.FAILED;
+            d.status = Status.FAILED.name();
             d.statusReason = reason;
             d.updatedAt = Instant.now();
             return publisher.status(d).replaceWith(d);
@@ -275,7 +275,7 @@ public class SoftwareDeployments {
 
     private void startGeneration(SoftwareDeployment d, String status, String reason) {
         boolean noSignal = DerivedConfig.NO_SIGNAL.equals(d.signalTransport);
-        d.status = status != null ? status : noSignal ? SignalEvaluation.COMPLETE : IN_PROGRESS;
+        d.status = status != null ? status : (noSignal ? Status.COMPLETE : Status.IN_PROGRESS).name();
         d.statusReason = reason != null ? reason
                 : noSignal ? "Not waiting for outputs signal" : "Deploy data available";
         d.signalExpiresAt = Instant.now().plus(signalConfig.urlTtl());
@@ -402,9 +402,5 @@ public class SoftwareDeployments {
         details.put("deploy_stderr", signal.deployStderr());
         details.put("deploy_status_code", signal.deployStatusCode());
         return details;
-    }
-
-    private static boolean isTerminal(String status) {
-        return SignalEvaluation.COMPLETE.equals(status) || SignalEvaluation.FAILED.equals(status);
     }
 }

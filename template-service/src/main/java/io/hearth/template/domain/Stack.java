@@ -1,9 +1,13 @@
 package io.hearth.template.domain;
 
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
@@ -52,8 +56,12 @@ public class Stack extends PanacheEntityBase {
     @Column(name = "disable_rollback")
     public boolean disableRollback;
 
-    public String action;
-    public String status;
+    /** Stored by name, as the status events name it. */
+    @Enumerated(EnumType.STRING)
+    public Action action;
+
+    @Enumerated(EnumType.STRING)
+    public Status status;
 
     @Column(name = "status_reason")
     public String statusReason;
@@ -86,7 +94,7 @@ public class Stack extends PanacheEntityBase {
 
     /** Heat's combined status, e.g. CREATE_COMPLETE. */
     public String stackStatus() {
-        return action + "_" + status;
+        return action.with(status);
     }
 
     /** A tenant's live stack by name or id. */

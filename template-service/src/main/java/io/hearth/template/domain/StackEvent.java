@@ -34,6 +34,11 @@ public class StackEvent extends PanacheEntityBase {
     @Column(name = "resource_type")
     public String resourceType;
 
+    /**
+     * As the event reported them, kept as text: an event's action need not be an
+     * {@link io.hearth.contracts.stack.Action} (Heat's signal events say {@code SIGNAL}), and the history keeps what
+     * it was told.
+     */
     public String action;
     public String status;
 

@@ -2,6 +2,8 @@ package io.hearth.template.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -85,8 +87,8 @@ public class StackEventHandler {
             stack.parameters = HearthJson.write(created.plan().parameters());
             stack.timeoutMins = created.plan().timeoutMins();
             stack.disableRollback = created.plan().disableRollback();
-            stack.action = "INIT";
-            stack.status = "COMPLETE";
+            stack.action = Action.INIT;
+            stack.status = Status.COMPLETE;
             stack.statusReason = "";
             stack.createdAt = event.time();
             return stack.persist().chain(() -> resources.planned(stack, created.plan()));
@@ -101,13 +103,13 @@ public class StackEventHandler {
                 return Uni.createFrom().voidItem();
             }
             if (change.version() > stack.statusVersion) {
-                stack.action = change.action();
-                stack.status = change.status();
+                stack.action = Action.valueOf(change.action());
+                stack.status = Status.valueOf(change.status());
                 stack.statusReason = change.statusReason();
                 stack.statusVersion = change.version();
-                stack.updatedAt = "CREATE".equals(change.action()) ? stack.updatedAt : event.time();
+                stack.updatedAt = Action.CREATE.is(change.action()) ? stack.updatedAt : event.time();
                 stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
-                if ("DELETE".equals(change.action()) && "COMPLETE".equals(change.status())) {
+                if (Action.DELETE.is(change.action()) && Status.COMPLETE.is(change.status())) {
                     stack.deletedAt = event.time();
                 }
             }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.hot.CfnOutline;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterParser;
@@ -87,8 +89,8 @@ public class PreviewViews {
         JsonNode definition = CfnOutline.hot(target.template()).path("resources").path(resource.name());
         List<String> requiredBy = target.plan().resources().stream()
                 .filter(other -> other.dependsOn().contains(resource.name())).map(PlannedResource::name).toList();
-        return new ResourcePreview(resource.name(), definition.path("type").asText(resource.type()), "", "INIT",
-                "COMPLETE", "",
+        return new ResourcePreview(resource.name(), definition.path("type").asText(resource.type()), "",
+                Action.INIT.name(), Status.COMPLETE.name(), "",
                 new ResourcePreview.Identity(target.tenant(), target.stackName(), target.stackId(),
                         "/resources/" + resource.name()),
                 new ResourcePreview.Identity(target.tenant(), target.stackName(), target.stackId(), ""),

@@ -1,5 +1,6 @@
 package io.hearth.template.rest;
 
+import io.hearth.contracts.stack.Status;
 import io.hearth.platform.rest.ApiException;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import java.util.Set;
 public final class QueryParams {
 
     /** The sort directions Heat (oslo.db) accepts, listed in its message for any other. */
+    /** The statuses in the order Heat's {@code _parse_object_status} looks for them. */
+    private static final List<Status> PARSE_ORDER = List.of(Status.COMPLETE, Status.FAILED, Status.IN_PROGRESS);
+
     private static final List<String> SORT_DIRS = List.of("asc", "desc", "asc-nullsfirst", "asc-nullslast",
             "desc-nullsfirst", "desc-nullslast");
 
@@ -123,8 +127,8 @@ public final class QueryParams {
     public static List<String> statuses(List<String> statuses, List<String> actions) {
         Set<String> pure = new LinkedHashSet<>();
         for (String value : statuses) {
-            for (String status : List.of("COMPLETE", "FAILED", "IN_PROGRESS")) {
-                int index = value.lastIndexOf(status);
+            for (Status status : PARSE_ORDER) {
+                int index = value.lastIndexOf(status.name());
                 if (index != -1) {
                     pure.add(value.substring(index));
                     if (index > 1) {

@@ -213,8 +213,8 @@ public class StackResourcesResource {
         boolean keeps(StackResourceState row) {
             return (types.isEmpty() || types.stream().anyMatch(type -> row.resourceType.contains(type)))
                     && (names.isEmpty() || names.contains(row.name))
-                    && (!statusGiven || statuses.contains(row.status))
-                    && (actions.isEmpty() || actions.contains(row.action))
+                    && (!statusGiven || statuses.contains(row.status.name()))
+                    && (actions.isEmpty() || actions.contains(row.action.name()))
                     && (physicalIds.isEmpty() || physicalIds.contains(row.physicalResourceId));
         }
     }

@@ -1,6 +1,7 @@
 package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
@@ -31,7 +32,7 @@ public class ResourceSignals {
     static final Set<String> DEPLOYMENTS = Set.of("OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment");
 
     /** Heat's {@code Resource.no_signal_actions}. */
-    private static final Set<String> NO_SIGNAL_ACTIONS = Set.of("SUSPEND", "DELETE");
+    private static final Set<Action> NO_SIGNAL_ACTIONS = Set.of(Action.SUSPEND, Action.DELETE);
 
     /** Where an accepted signal goes. */
     public enum Route {

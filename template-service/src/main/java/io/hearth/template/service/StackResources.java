@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.hot.CfnOutline;
 import io.hearth.template.domain.Stack;
@@ -51,8 +53,8 @@ public class StackResources {
                 StackResourceState row = known.remove(planned.name());
                 if (row == null) {
                     row = newRow(stack.id, planned.name(), now);
-                    row.action = "INIT";
-                    row.status = "COMPLETE";
+                    row.action = Action.INIT;
+                    row.status = Status.COMPLETE;
                     row.statusReason = "";
                     added.add(row);
                 }
@@ -87,15 +89,15 @@ public class StackResources {
 
     private static Uni<Void> applied(Stack stack, StackResourceState row, ResourceStatusChanged change,
             Instant time) {
-        if (change.onlyAnEvent() || "SIGNAL".equals(change.action())) {
+        if (change.onlyAnEvent() || ResourceStatusChanged.SIGNAL.equals(change.action())) {
             return Uni.createFrom().voidItem(); // history only: the resource stays as it was
         }
-        boolean delete = "DELETE".equals(change.action());
+        boolean delete = Action.DELETE.is(change.action());
         if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
                 && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
             return Uni.createFrom().voidItem();
         }
-        if (delete && "COMPLETE".equals(change.status()) && !"DELETE".equals(stack.action)) {
+        if (delete && Status.COMPLETE.is(change.status()) && stack.action != Action.DELETE) {
             return row == null ? Uni.createFrom().voidItem() : row.delete();
         }
         StackResourceState target = row;
@@ -115,8 +117,8 @@ public class StackResources {
         if (change.physicalResourceId() != null) {
             row.physicalResourceId = change.physicalResourceId();
         }
-        row.action = change.action();
-        row.status = change.status();
+        row.action = Action.valueOf(change.action());
+        row.status = Status.valueOf(change.status());
         row.statusReason = change.statusReason();
         row.updatedAt = time;
         if (change.attributes() != null) {

@@ -1,6 +1,8 @@
 package io.hearth.template.service;
 
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.hot.functions.StackIdentity;
@@ -72,11 +74,11 @@ public class StackService {
     @WithTransaction
     public Uni<Void> delete(String tenant, String name, String id) {
         return atUrl(tenant, name, id, false).chain(stack -> {
-            if ("DELETE".equals(stack.action)) {
+            if (stack.action == Action.DELETE) {
                 return Uni.createFrom().voidItem();
             }
-            stack.action = "DELETE";
-            stack.status = "IN_PROGRESS";
+            stack.action = Action.DELETE;
+            stack.status = Status.IN_PROGRESS;
             stack.statusReason = "Stack DELETE started";
             stack.updatedAt = Instant.now();
             return outbox.append("stack", stack.id.toString(), stack.id.toString(),
@@ -132,8 +134,8 @@ public class StackService {
         stack.name = request.stackName();
         stack.timeoutMins = request.timeoutMins();
         stack.disableRollback = request.disableRollback() == null || request.disableRollback();
-        stack.action = "CREATE";
-        stack.status = "IN_PROGRESS";
+        stack.action = Action.CREATE;
+        stack.status = Status.IN_PROGRESS;
         stack.statusReason = "Stack CREATE started";
         stack.createdAt = Instant.now();
         return stack;

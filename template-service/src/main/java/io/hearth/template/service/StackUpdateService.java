@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.hot.HeatEnvironment;
 import io.hearth.hot.functions.StackIdentity;
@@ -84,13 +86,13 @@ public class StackUpdateService {
         return lockedAtUrl(tenant, name, id).map(stack -> {
             refuseAction(stack);
             Update update = prepare(stack, body, patch);
-            if ("IN_PROGRESS".equals(stack.status)) {
+            if (stack.status == Status.IN_PROGRESS) {
                 throw new ApiException(409, "ActionInProgress",
                         "Stack " + stack.name + " already has an action (" + stack.action + ") in progress.");
             }
             StackDefinitions.store(stack, update.definition(), update.plan());
-            stack.action = "UPDATE";
-            stack.status = "IN_PROGRESS";
+            stack.action = Action.UPDATE;
+            stack.status = Status.IN_PROGRESS;
             stack.statusReason = "Stack UPDATE started";
             stack.updatedAt = Instant.now();
             return update;
@@ -156,10 +158,10 @@ public class StackUpdateService {
 
     /** Heat refuses to update a suspended stack or one being deleted, whatever the status. */
     private static void refuseAction(Stack stack) {
-        if ("SUSPEND".equals(stack.action)) {
+        if (stack.action == Action.SUSPEND) {
             throw ApiException.badRequest("NotSupported", "Updating a stack when it is suspended is not supported.");
         }
-        if ("DELETE".equals(stack.action)) {
+        if (stack.action == Action.DELETE) {
             throw ApiException.badRequest("NotSupported", "Updating a stack when it is deleting is not supported.");
         }
     }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 
 /**
- * A resource of a stack entered a new action/status pair.
+ * A resource of a stack entered a new action/status pair. Action and status are the names of
+ * {@link io.hearth.contracts.stack.Action} and {@link io.hearth.contracts.stack.Status} (or {@link #SIGNAL}), kept
+ * as text so that a reader never fails on one it does not know.
  *
  * @param stackId            the stack's id
  * @param tenant             the owning tenant
@@ -25,6 +27,12 @@ public record ResourceStatusChanged(String stackId, String tenant, String resour
         String physicalResourceId, String resourceType, String action, String status, String statusReason,
         Map<String, JsonNode> attributes, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean eventOnly) {
     public static final String TYPE = "io.hearth.stack.resource-status-changed.v1";
+
+    /**
+     * The action of a resource signal's event (Heat's {@code _add_event('SIGNAL', ...)}): an event of the
+     * resource's history only, no {@link io.hearth.contracts.stack.Action} of its state.
+     */
+    public static final String SIGNAL = "SIGNAL";
 
     /** A change of the resource's state. */
     public ResourceStatusChanged(String stackId, String tenant, String resourceName, String physicalResourceId,
