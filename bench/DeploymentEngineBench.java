@@ -1,3 +1,8 @@
+import static io.hearth.testsupport.bench.StacksApi.API;
+import static io.hearth.testsupport.bench.StacksApi.KAFKA;
+import static io.hearth.testsupport.bench.StacksApi.id;
+import static io.hearth.testsupport.bench.StacksApi.quote;
+
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
@@ -5,10 +10,7 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.LayeredDeployments;
 import io.hearth.testsupport.SimulatedCompute;
 import io.hearth.testsupport.TopicTail;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.hearth.testsupport.bench.StacksApi;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -40,25 +40,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 public class DeploymentEngineBench {
 
-    private static final String API = System.getenv().getOrDefault("HEARTH_API", "http://127.0.0.1:8004/v1/demo");
-    private static final String TOKEN = System.getenv().getOrDefault("HEARTH_TOKEN", "hearth-dev-token");
-    private static final String KAFKA = System.getenv().getOrDefault("HEARTH_KAFKA", "127.0.0.1:9092");
     private static final Duration TIMEOUT = Duration.ofMinutes(
             Long.parseLong(System.getenv().getOrDefault("BENCH_TIMEOUT_MINUTES", "20")));
-    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-f-]{36})\"");
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) {
         try {
             run(args);
         } catch (Exception e) {
-            // Kafka's exceptions carry no stack trace, which the source launcher cannot print: say what failed.
-            System.err.println("bench failed: " + e);
-            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-                System.err.println("  caused by: " + cause);
-            }
-            System.exit(1);
+            StacksApi.fail(e);
         }
     }
 
@@ -247,41 +236,7 @@ public class DeploymentEngineBench {
         return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * p))] / 1e6;
     }
 
-    /** A JSON string literal of the text. */
-    private static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                default -> out.append(c);
-            }
-        }
-        return out.append('"').toString();
-    }
-
     private static String send(String method, String path, String body, int expected) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(API + path)).timeout(Duration.ofSeconds(60))
-                .header("X-Auth-Token", TOKEN).header("Accept", "application/json");
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != expected) {
-            throw new IllegalStateException(method + " " + path + " answered " + response.statusCode() + ": "
-                    + response.body());
-        }
-        return response.body();
-    }
-
-    private static String id(String body) {
-        Matcher m = ID.matcher(body);
-        if (!m.find()) {
-            throw new IllegalStateException("no id in " + body);
-        }
-        return m.group(1);
+        return StacksApi.send(method, API + path, body, expected, true);
     }
 }

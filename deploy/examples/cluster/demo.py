@@ -115,6 +115,21 @@ def check_hooks(expected_joins, expected_leaves):
         fail("a member left that never joined")
 
 
+def check_size_output(stack_path, size):
+    """Stack show's output 'size' follows the group after a scaling, as Heat resolves outputs at each show."""
+    deadline = time.time() + 30
+    while True:
+        status, body = api("GET", stack_path)
+        shown = {o["output_key"]: o["output_value"] for o in (body["stack"].get("outputs") or [])} \
+            if status == 200 else {}
+        if shown.get("size") == size:
+            print("  stack show: size = %d, status %s" % (size, body["stack"]["stack_status"]))
+            return
+        if time.time() > deadline:
+            fail("stack show's output size is %s, not %d, 30 s after the scaling" % (shown.get("size"), size))
+        time.sleep(0.5)
+
+
 def scale(stack_path, outputs, output, size, joins, leaves):
     url = outputs[output]
     print("\n==> Scaling to %d: curl -X POST <%s>" % (size, output))
@@ -123,6 +138,7 @@ def scale(stack_path, outputs, output, size, joins, leaves):
     print()
     group, member_rows, servers = wait_for(stack_path, size, "scaling to %d" % size)
     show(stack_path, servers)
+    check_size_output(stack_path, size)
     # a departing member's leave hook runs before its server goes: wait until the log has them all
     deadline = time.time() + 30
     while time.time() < deadline and len([l for l in hook_lines() if l[2] == "leave"]) < leaves:
@@ -160,6 +176,7 @@ def main():
     outputs = {o["output_key"]: o["output_value"] for o in stack.get("outputs") or []}
     group, member_rows, servers = wait_for(stack_path, 2, "create")
     show(stack_path, servers)
+    check_size_output(stack_path, 2)
     check_hooks(2, 0)
     scale(stack_path, outputs, "scale_to_four_url", 4, 4, 0)
     scale(stack_path, outputs, "scale_to_one_url", 1, 4, 3)

@@ -12,6 +12,8 @@ import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.plan.StackPlanner;
 import io.hearth.hot.read.TemplateReader;
@@ -195,6 +197,14 @@ class GroupTests {
         ResourceStatusChanged grown = last(id, "asg");
         assertThat(grown.attributes().get("current_size").asInt()).isEqualTo(3);
         assertThat(signals(id)).containsExactly("alarm state changed from ok to alarm (cpu high)");
+        await().atMost(StackDriver.WAIT).until(() -> outputsChanged(id).size() == 1);
+        StackOutputsChanged outputs = outputsChanged(id).get(0);
+        assertThat(outputs.outputs().get("size").asInt()).as("the outputs follow the group, as Heat's stack show")
+                .isEqualTo(3);
+        assertThat(outputs.outputs().get("alarm").asText()).isEqualTo(driver.outputs(id).get("alarm").asText());
+        assertThat(outputs.version()).isGreaterThan(driver.statuses(id).get(1).version());
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).as("the stack's status stays")
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
 
         alarm(id, null);
 
@@ -204,6 +214,7 @@ class GroupTests {
         assertThat(driver.statesOf(id, "asg")).hasSize(4);
         assertThat(driver.statesOf(id, "scale_out")).as("a signal's event leaves the policy as it was")
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SIGNAL_COMPLETE", "SIGNAL_COMPLETE");
+        assertThat(outputsChanged(id)).as("a signal that changes nothing publishes no outputs").hasSize(1);
     }
 
     @Test
@@ -219,8 +230,27 @@ class GroupTests {
         await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "asg").contains("UPDATE_COMPLETE"));
         assertThat(last(id, "asg").attributes().get("current_size").asInt()).isEqualTo(3);
         assertThat(signals(id)).containsExactly("No signal details provided");
+        await().atMost(StackDriver.WAIT).until(() -> outputsChanged(id).size() == 1);
+        assertThat(outputsChanged(id).get(0).outputs().get("size").asInt()).isEqualTo(3);
         assertThat(driver.statesOf(id, "scale_out")).as("the policy's state is kept")
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SIGNAL_COMPLETE");
+    }
+
+    @Test
+    void aScalingWhoseNewMembersWaitPublishesTheOutputsOnceTheGroupCompletes() {
+        String id = UUID.randomUUID().toString();
+        String template = SCALING.replace("resource: {type: OS::Heat::RandomString}",
+                "resource: {type: OS::Heat::TestResource, properties: {wait_secs: 1}}");
+        driver.create(id, plan(id, template, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(driver.outputs(id).get("size").asInt()).isEqualTo(2);
+
+        alarm(id, null);
+
+        await().atMost(StackDriver.WAIT).until(() -> outputsChanged(id).size() == 1);
+        assertThat(driver.statesOf(id, "asg")).as("published when the group completed, not at the alarm")
+                .endsWith("UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(outputsChanged(id).get(0).outputs().get("size").asInt()).isEqualTo(3);
     }
 
     @Test
@@ -249,6 +279,12 @@ class GroupTests {
         CloudEvent event = CloudEvent.of("/hearth/signal-gateway", stackId, new ScalingRequested(stackId, null, "asg",
                 "scale_out", 0, null, "alarm URL of scale_out called", details));
         driver.publish(Topics.SCALING, stackId, event.toJson());
+    }
+
+    /** The stack's outputs published again after a signal, in order. */
+    private List<StackOutputsChanged> outputsChanged(String id) {
+        return driver.all(id).stream().filter(e -> StackOutputsChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(StackOutputsChanged.class)).toList();
     }
 
     private List<String> signals(String id) {

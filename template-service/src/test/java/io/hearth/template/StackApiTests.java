@@ -12,6 +12,7 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
@@ -121,6 +122,26 @@ class StackApiTests {
         api().get("/v1/demo/stacks/" + name + "/" + id + "/events").then().statusCode(200)
                 .body("events.resource_status", hasItem("CREATE_COMPLETE"))
                 .body("events.resource_name", hasItem(name));
+    }
+
+    @Test
+    void outputsPublishedAgainAfterASignalShowInStackShowWithoutAnEventUnlessOlderThanTheStatus() {
+        String name = name();
+        String id = create(name, HELLO, Map.of());
+        publishStatus(id, name, "CREATE", "IN_PROGRESS", "Stack CREATE started", null, 1);
+        publishStatus(id, name, "CREATE", "COMPLETE", "Stack CREATE completed successfully", Map.of("greeting", "hello"), 2);
+        publishOutputs(id, name, "stale", 2);
+        publishOutputs(id, name, "hello again", 3);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> db.queryLong(
+                "select count(*) from stack where id = ?::uuid and status_version = 3", id) == 1);
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.stack_status", equalTo("CREATE_COMPLETE"))
+                .body("stack.outputs[0].output_value", equalTo("hello again"));
+        api().get("/v1/demo/stacks/" + name + "/" + id + "/outputs/greeting").then().statusCode(200)
+                .body("output.output_value", equalTo("hello again"));
+        assertThat(db.queryLong("select count(*) from stack_event where stack_id = ?::uuid", id))
+                .as("Heat writes no event for it").isEqualTo(2);
     }
 
     @Test
@@ -345,6 +366,13 @@ class StackApiTests {
         create(name, HELLO, Map.of());
         api().body(Map.of("stack_name", name, "template", HELLO)).post("/v1/demo/stacks").then().statusCode(409)
                 .body("error.message", equalTo("The Stack (" + name + ") already exists."));
+    }
+
+    private void publishOutputs(String id, String name, String greeting, long version) {
+        CloudEvent event = CloudEvent.of("/hearth/deployment-service", id, new StackOutputsChanged(id, "demo", name,
+                Map.of("greeting", com.fasterxml.jackson.databind.node.TextNode.valueOf(greeting)), version));
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_EVENTS, id, event.toJson()))
+                .awaitCompletion();
     }
 
     private void publishStatus(String id, String name, String action, String status, String reason,

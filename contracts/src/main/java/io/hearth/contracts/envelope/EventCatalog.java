@@ -17,6 +17,7 @@ import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import java.util.List;
@@ -44,6 +45,7 @@ public final class EventCatalog {
             new Entry(StackActionRequested.TYPE, StackActionRequested.class, Topics.STACK_COMMANDS),
             new Entry(NestedStackCreated.TYPE, NestedStackCreated.class, Topics.STACK_EVENTS),
             new Entry(StackStatusChanged.TYPE, StackStatusChanged.class, Topics.STACK_EVENTS),
+            new Entry(StackOutputsChanged.TYPE, StackOutputsChanged.class, Topics.STACK_EVENTS),
             new Entry(ResourceStatusChanged.TYPE, ResourceStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(DeploymentStatusChanged.TYPE, DeploymentStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(ServerMetadata.TYPE, ServerMetadata.class, Topics.SERVER_METADATA),

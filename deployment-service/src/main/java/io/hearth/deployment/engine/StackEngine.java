@@ -168,6 +168,21 @@ public class StackEngine {
         return published.chain(() -> events.nestedSettled(stack));
     }
 
+    /**
+     * Publishes the stack's outputs again, evaluated from its resources as they are now: after a signal changed a
+     * resource's attributes while the stack was not acting (Heat resolves outputs at every stack show). A stack
+     * that is acting publishes them when its action completes; a failed or deleted stack has none to show.
+     */
+    Uni<Void> refreshOutputs(StackState state) {
+        var stack = state.stack;
+        if (!COMPLETE.equals(stack.status) || "DELETE".equals(stack.action)) {
+            return Uni.createFrom().voidItem();
+        }
+        stack.statusVersion++;
+        LOG.infof("stack %s (%s): outputs evaluated again after a signal", stack.name, stack.id);
+        return events.stackOutputs(stack, outputs.evaluate(state));
+    }
+
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */
     public Uni<Void> check(StackState state, ResourceRuntime row, Status status, String reason) {
         row.action = Action.CHECK;

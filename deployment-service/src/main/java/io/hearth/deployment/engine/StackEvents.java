@@ -10,6 +10,7 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
@@ -42,6 +43,12 @@ public class StackEvents {
     public Uni<Void> stackStatus(StackRuntime stack, Map<String, JsonNode> outputs) {
         return append(stack, new StackStatusChanged(stack.id.toString(), stack.tenant, stack.name,
                 stack.action.name(), stack.status.name(), stack.statusReason, outputs, stack.statusVersion));
+    }
+
+    /** Publishes the stack's outputs, evaluated again outside an action, with the next version. */
+    public Uni<Void> stackOutputs(StackRuntime stack, Map<String, JsonNode> outputs) {
+        return append(stack, new StackOutputsChanged(stack.id.toString(), stack.tenant, stack.name, outputs,
+                stack.statusVersion));
     }
 
     /** Publishes a resource's current state; a COMPLETE create, update or check carries its attributes. */

@@ -13,7 +13,9 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
@@ -44,10 +46,26 @@ public class StackSignals {
      * stack goes as far as it can (its dependents start, or it completes or fails).
      */
     public Uni<Void> apply(UUID stackId, List<Signal> signals) {
-        return StackState.load(stackId).chain(state -> state == null
-                ? StackEngine.each(signals, signal -> unowned(stackId, signal))
-                : StackEngine.each(signals, signal -> apply(state, signal)).chain(() -> engine.advance(state)))
-                .chain(StackSignals::release);
+        return StackState.load(stackId).chain(state -> {
+            if (state == null) {
+                return StackEngine.each(signals, signal -> unowned(stackId, signal));
+            }
+            Map<ResourceRuntime, String> attributes = IN_PROGRESS.equals(state.stack().status) ? null
+                    : attributes(state);
+            return StackEngine.each(signals, signal -> apply(state, signal)).chain(() -> engine.advance(state))
+                    .chain(() -> attributes == null || attributes.equals(attributes(state))
+                            ? Uni.createFrom().voidItem() : engine.refreshOutputs(state));
+        }).chain(StackSignals::release);
+    }
+
+    /**
+     * Each row's attributes as they are (their JSON text): when a signal to a stack that is not acting changes them
+     * (a scaling resized a group), the stack's outputs are evaluated again.
+     */
+    private static Map<ResourceRuntime, String> attributes(StackState state) {
+        Map<ResourceRuntime, String> attributes = new IdentityHashMap<>();
+        state.rows().forEach(row -> attributes.put(row, row.attributes));
+        return attributes;
     }
 
     /**

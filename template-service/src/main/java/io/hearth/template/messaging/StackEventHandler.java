@@ -6,6 +6,7 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.messaging.EventProcessor;
 import io.hearth.template.domain.Stack;
@@ -29,9 +30,12 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class StackEventHandler {
 
-    /** The event types this handler acts on: nested stacks made, stack status and resource status changes. */
+    /**
+     * The event types this handler acts on: nested stacks made, stack status, stack outputs and resource status
+     * changes.
+     */
     public static final Set<String> TYPES = Set.of(NestedStackCreated.TYPE, StackStatusChanged.TYPE,
-            ResourceStatusChanged.TYPE);
+            StackOutputsChanged.TYPE, ResourceStatusChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
 
@@ -59,6 +63,7 @@ public class StackEventHandler {
         return switch (event.type()) {
             case NestedStackCreated.TYPE -> nestedStackCreated(event, event.dataAs(NestedStackCreated.class));
             case StackStatusChanged.TYPE -> stackStatusChanged(event, event.dataAs(StackStatusChanged.class));
+            case StackOutputsChanged.TYPE -> stackOutputsChanged(event.dataAs(StackOutputsChanged.class));
             case ResourceStatusChanged.TYPE -> resourceStatusChanged(event, event.dataAs(ResourceStatusChanged.class));
             default -> EventProcessor.ignore(event);
         };
@@ -116,6 +121,19 @@ public class StackEventHandler {
             return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),
                     change.status(), change.statusReason());
         });
+    }
+
+    /**
+     * Outputs evaluated again after a signal changed a resource (a scaling): shown from now on, unless the stack has
+     * moved on since. Nothing goes to the history, as Heat writes no event for it.
+     */
+    private Uni<Void> stackOutputsChanged(StackOutputsChanged change) {
+        return Stack.<Stack>findById(UUID.fromString(change.stackId())).invoke(stack -> {
+            if (stack != null && change.version() > stack.statusVersion) {
+                stack.statusVersion = change.version();
+                stack.outputs = HearthJson.write(change.outputs());
+            }
+        }).replaceWithVoid();
     }
 
     private Uni<Void> resourceStatusChanged(CloudEvent event, ResourceStatusChanged change) {
