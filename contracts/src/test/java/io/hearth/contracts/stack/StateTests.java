@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-class StateTest {
+class StateTests {
 
     @Test
     void actionsAndStatusesAreHeats() {
