@@ -442,7 +442,8 @@ def resource_group(heat):
     listed = members(heat, stack_id, "group")
     check(sorted(listed) == ["0", "1"] and all(r.resource_type == "OS::Heat::RandomString"
                                                and r.resource_status == "CREATE_COMPLETE" for r in listed.values()),
-          "resources.list(nested_depth=1) shows the members under parent_resource 'group'")
+          "resources.list(nested_depth=1) shows the members under parent_resource 'group': %s"
+          % {n: r.resource_status for n, r in listed.items()})
     check(output(heat, stack_id, "removed") == [], "removed_rsrc_list is empty")
 
     heat.stacks.update(stack_id, existing=True, parameters={"count": 4})
