@@ -62,11 +62,13 @@ def wait_for(stack_path, size, what):
         group, member_rows, servers = members(stack_path)
         live = [m for m in member_rows if m["resource_status"].endswith("_COMPLETE")
                 and not m["resource_status"].startswith("DELETE")]
-        state = (group["resource_status"] if group else "?", len(member_rows), len(live))
+        state = (group["resource_status"] if group else "?", len(member_rows), len(live), len(servers))
         if state != last:
-            print("  [%s] group %s, %d members listed, %d complete" % ((ts(),) + state))
+            print("  [%s] group %s, %d members listed, %d complete, %d servers listed" % ((ts(),) + state))
             last = state
-        if group and group["resource_status"].endswith("_COMPLETE") and len(member_rows) == size == len(live):
+        # each member stack's events travel on their own partition: its rows may show a moment after the group's
+        if group and group["resource_status"].endswith("_COMPLETE") and len(member_rows) == size == len(live) \
+                == len(servers):
             return group, member_rows, servers
         if group and group["resource_status"].endswith("_FAILED"):
             fail("%s: the group is %s: %s" % (what, group["resource_status"], group["resource_status_reason"]))

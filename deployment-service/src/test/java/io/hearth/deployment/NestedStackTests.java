@@ -134,6 +134,17 @@ class NestedStackTests {
         assertThat(memberDone.status()).isEqualTo("COMPLETE");
         assertThat(driver.time(id, memberDone::equals)).isAfterOrEqualTo(driver.time(nested, nestedDone::equals));
         assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("slow");
+
+        // one key for the tree: a reader sees the nested stack complete before the parent's resource that owns it
+        List<String> underRoot = driver.keyed(id);
+        List<String> nestedEvents = driver.all(nested).stream().map(CloudEvent::id).toList();
+        assertThat(driver.keyed(nested)).isEmpty();
+        assertThat(underRoot).containsAll(nestedEvents);
+        String nestedCompleted = driver.all(nested).stream().filter(e -> nestedDone.equals(e.dataAs(
+                StackStatusChanged.class))).findFirst().orElseThrow().id();
+        String memberCompleted = driver.all(id).stream().filter(e -> ResourceStatusChanged.TYPE.equals(e.type())
+                && memberDone.equals(e.dataAs(ResourceStatusChanged.class))).findFirst().orElseThrow().id();
+        assertThat(underRoot.indexOf(nestedCompleted)).isLessThan(underRoot.indexOf(memberCompleted));
     }
 
     @Test

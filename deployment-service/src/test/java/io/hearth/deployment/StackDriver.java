@@ -92,9 +92,16 @@ final class StackDriver extends BrokerFixture {
         return statuses(id);
     }
 
+    /** The stack's events (their subject), in order; a nested stack's travel under its tree's top-level key. */
     List<CloudEvent> all(String id) {
-        return events.getRecords().stream().filter(r -> id.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value())).toList();
+        return events.getRecords().stream().filter(r -> r.value() != null && r.value().contains(id))
+                .map(r -> CloudEvent.parse(r.value())).filter(e -> id.equals(e.subject())).toList();
+    }
+
+    /** The ids of the events published under one key, in the order of its partition. */
+    List<String> keyed(String key) {
+        return events.getRecords().stream().filter(r -> key.equals(r.key()))
+                .map(r -> CloudEvent.parse(r.value()).id()).toList();
     }
 
     /** Every event read so far, of every stack. */

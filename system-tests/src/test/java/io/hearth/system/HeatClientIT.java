@@ -32,7 +32,7 @@ class HeatClientIT {
         Process process = new ProcessBuilder(PYTHON.toString(), script.toString(),
                 LocalSystem.publicApi() + "/v1/demo", "hearth-dev-token")
                 .redirectErrorStream(true).start();
-        boolean finished = process.waitFor(3, TimeUnit.MINUTES);
+        boolean finished = process.waitFor(10, TimeUnit.MINUTES);
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!finished) {
             process.destroyForcibly();

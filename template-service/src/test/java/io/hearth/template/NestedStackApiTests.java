@@ -112,4 +112,48 @@ class NestedStackApiTests {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get("/v1/demo/stacks/" + nestedName + "/"
                 + nestedId + "/template").then().statusCode(200).body("parameters.size.type", equalTo("number")));
     }
+
+    /**
+     * A nested stack's events and its parent's travel on different partitions (each keyed by its own stack), so a
+     * grandchild's NestedStackCreated may be applied before its parent's: it is kept, and the listing finds it once
+     * the parent arrives (deploy/demo-cluster lost such a member stack and listed fewer servers than members).
+     */
+    @Test
+    void aNestedStackWhoseParentArrivesLaterIsKeptAndListed() {
+        String name = StackFixtures.name();
+        String id = api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
+                heat_template_version: 2021-04-16
+                resources:
+                  group:
+                    type: member.yaml
+                    properties: {size: 8}
+                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String groupId = UUID.randomUUID().toString();
+        String groupName = name + "-group-abcdefghijkl";
+        String memberId = UUID.randomUUID().toString();
+        String memberName = groupName + "-m0-mnopqrstuvwx";
+        JsonNode template = HearthJson.readTree("{\"heat_template_version\": \"2021-04-16\"}");
+        stacks.nestedCreated(new NestedStackCreated(memberId, "demo", memberName, groupId, "m0", template, null,
+                new StackPlan("2021-04-16", null, Map.of(),
+                        List.of(new PlannedResource("server", "OS::Heat::None", null, List.of(), null, null)),
+                        Map.of(), null, true)));
+        stacks.stackStatus(memberId, memberName, "CREATE", "COMPLETE", 1);
+        stacks.awaitEvents(memberId, 1);
+        api().get("/v1/demo/stacks/" + memberName + "/" + memberId).then().statusCode(200)
+                .body("stack.parent", equalTo(groupId));
+
+        stacks.nestedCreated(new NestedStackCreated(groupId, "demo", groupName, id, "group", template, null,
+                new StackPlan("2021-04-16", null, Map.of(),
+                        List.of(new PlannedResource("m0", "member.yaml", null, List.of(), null, null)),
+                        Map.of(), null, true)));
+        stacks.resourceStatus(groupId, "m0", memberId, "member.yaml", "CREATE", "COMPLETE", "state changed", null);
+        stacks.resourceStatus(id, "group", groupId, "member.yaml", "CREATE", "COMPLETE", "state changed", null);
+        stacks.awaitEvents(groupId, 1);
+        stacks.awaitEvents(id, 1);
+        api().get("/v1/demo/stacks/" + name + "/" + id + "/resources?nested_depth=2").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("group", "m0", "server"))
+                .body("resources.find { it.resource_name == 'server' }.parent_resource", equalTo("m0"));
+        api().get("/v1/demo/stacks?show_nested=true&owner_id=" + groupId).then().statusCode(200)
+                .body("stacks.id", contains(memberId));
+    }
 }

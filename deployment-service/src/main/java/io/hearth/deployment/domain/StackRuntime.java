@@ -69,6 +69,10 @@ public class StackRuntime extends PanacheEntityBase {
     @Column(name = "parent_resource")
     public String parentResource;
 
+    /** For a nested stack, the top-level stack of its tree; null for a top stack. */
+    @Column(name = "root_stack_id")
+    public UUID rootStackId;
+
     /** How deep the stack nests: 0 for a top stack, 1 for its children, ... */
     @Column(name = "nested_depth")
     public int nestedDepth;
@@ -89,4 +93,12 @@ public class StackRuntime extends PanacheEntityBase {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /**
+     * The key of this stack's events on {@code hearth.stack.events}: its tree's top-level stack, so that a nested
+     * stack's events and its parent's reach a consumer in the order they were written (one partition).
+     */
+    public String eventKey() {
+        return (rootStackId == null ? id : rootStackId).toString();
+    }
 }

@@ -130,6 +130,7 @@ public class NestedStacks {
         nested.tenant = parent.tenant;
         nested.name = call.physicalName();
         nested.parentStackId = parent.id;
+        nested.rootStackId = parent.rootStackId == null ? parent.id : parent.rootStackId;
         nested.parentResource = call.name();
         nested.nestedDepth = parent.nestedDepth + 1;
         nested.createdAt = Instant.now();

@@ -107,7 +107,7 @@ public class StackEvents {
         CloudEvent event = CloudEvent.of(source, stack.id.toString(), data);
         CloudEvent timed = new CloudEvent(event.specversion(), event.id(), event.source(), event.type(),
                 event.subject(), time, event.datacontenttype(), event.data());
-        return outbox.append("stack", stack.id.toString(), EventCatalog.byType(timed.type()).topic(), timed)
+        return outbox.append("stack", stack.eventKey(), EventCatalog.byType(timed.type()).topic(), timed)
                 .replaceWithVoid();
     }
 }
