@@ -98,6 +98,29 @@ class GroupTests {
               codes: {value: {get_attr: [deployments, deploy_status_codes]}}
             """;
 
+    private static final String CHAIN = """
+            heat_template_version: 2021-04-16
+            parameters:
+              types: {type: comma_delimited_list}
+              concurrent: {type: boolean, default: false}
+            resources:
+              chain:
+                type: OS::Heat::ResourceChain
+                properties:
+                  resources: {get_param: types}
+                  concurrent: {get_param: concurrent}
+                  resource_properties: {value: shared}
+            outputs:
+              refs: {value: {get_attr: [chain, refs]}}
+              second_ref: {value: {get_attr: [chain, refs, 1]}}
+              values: {value: {get_attr: [chain, value]}}
+              by_name: {value: {get_attr: [chain, attributes, value]}}
+              first: {value: {get_attr: [chain, resource.0]}}
+              first_output: {value: {get_attr: [chain, resource.0.output]}}
+              refs_map: {value: {get_attr: [chain, refs_map]}}
+              missing: {value: {get_attr: [chain, resource.1]}}
+            """;
+
     @InjectKafkaCompanion
     KafkaCompanion kafka;
 
@@ -258,6 +281,86 @@ class GroupTests {
         assertThat(driver.statesOf(member, "queue")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
         assertThat(driver.statesOf(member, "db")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
         assertThat(driver.statesOf(member, "web")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    @Test
+    void aResourceChainCreatesOneMemberPerTypeEachAfterThePreviousWithHeatsAttributes() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, CHAIN, Map.of("types", types("TestResource", "Value"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        NestedStackCreated created = nestedCreated(id);
+        assertThat(created.template().path("resources").get("0")).isEqualTo(json(
+                "{\"type\": \"OS::Heat::TestResource\", \"properties\": {\"value\": \"shared\"}}"));
+        assertThat(created.template().path("resources").get("1")).isEqualTo(json("{\"type\": \"OS::Heat::Value\", "
+                + "\"properties\": {\"value\": \"shared\"}, \"depends_on\": [\"0\"]}"));
+        Map<String, JsonNode> outputs = driver.outputs(id);
+        JsonNode refs = outputs.get("refs");
+        assertThat(refs).hasSize(2);
+        assertThat(outputs.get("second_ref")).isEqualTo(refs.get(1));
+        assertThat(outputs.get("first")).isEqualTo(refs.get(0));
+        assertThat(outputs.get("values")).as("each member's value attribute; a TestResource has none")
+                .isEqualTo(json("[null, \"shared\"]"));
+        assertThat(outputs.get("by_name")).isEqualTo(json("{\"0\": null, \"1\": \"shared\"}"));
+        assertThat(outputs.get("first_output")).isEqualTo(json("\"shared\""));
+        assertThat(outputs.get("refs_map")).as("the chain has no refs_map: Heat lists each member's")
+                .isEqualTo(json("[null, null]"));
+        assertThat(driver.statesOf(created.stackId(), "1")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        String concurrent = UUID.randomUUID().toString();
+        driver.create(concurrent, plan(concurrent, CHAIN, Map.of("types", types("Value", "Value"),
+                "concurrent", json("true"))));
+        driver.awaitStatus(concurrent, "CREATE_COMPLETE");
+        assertThat(nestedCreated(concurrent).template().path("resources").get("1").has("depends_on"))
+                .as("concurrent members depend on nothing").isFalse();
+    }
+
+    @Test
+    void aResourceChainUpdateAddsRemovesAndReplacesMembersAsItsTypesChange() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, CHAIN, Map.of("types", types("TestResource", "Value"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String member = nested(id);
+        JsonNode before = driver.outputs(id).get("refs");
+
+        driver.update(id, plan(id, CHAIN, Map.of("types",
+                types("TestResource", "TestResource", "Value"))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        Map<String, JsonNode> grown = driver.outputs(id);
+        assertThat(grown.get("refs")).hasSize(3);
+        assertThat(grown.get("refs").get(0)).as("the member whose type stays is untouched").isEqualTo(before.get(0));
+        assertThat(grown.get("values")).isEqualTo(json("[null, null, \"shared\"]"));
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.resources(member).stream().filter(r -> r.resourceName().equals("1"))
+                .map(r -> r.resourceType() + " " + r.action() + "_" + r.status()).toList())
+                .as("a changed type replaces the member").containsExactly(
+                        "OS::Heat::Value CREATE_IN_PROGRESS", "OS::Heat::Value CREATE_COMPLETE",
+                        "OS::Heat::TestResource CREATE_IN_PROGRESS", "OS::Heat::TestResource CREATE_COMPLETE",
+                        "OS::Heat::Value DELETE_IN_PROGRESS", "OS::Heat::Value DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "2")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.update(id, plan(id, CHAIN, Map.of("types", types("TestResource"))));
+        awaitStatusCount(id, "UPDATE_COMPLETE", 2);
+        Map<String, JsonNode> shrunk = driver.outputs(id);
+        assertThat(shrunk.get("refs")).isEqualTo(json("[" + before.get(0) + "]"));
+        assertThat(shrunk.get("missing").asText()).isEqualTo("Member '1' not found in group resource 'chain'.");
+        assertThat(driver.statesOf(member, "2")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    /** The chain's {@code resources} parameter: these OS::Heat types. */
+    private static JsonNode types(String... types) {
+        com.fasterxml.jackson.databind.node.ArrayNode list = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                .instance.arrayNode();
+        java.util.Arrays.stream(types).forEach(t -> list.add("OS::Heat::" + t));
+        return list;
+    }
+
+    private NestedStackCreated nestedCreated(String parentId) {
+        String stackId = nested(parentId);
+        return driver.allEvents().stream().filter(e -> NestedStackCreated.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(NestedStackCreated.class)).filter(n -> n.stackId().equals(stackId)).findFirst()
+                .orElseThrow();
     }
 
     private void alarm(String stackId, JsonNode details) {
