@@ -112,4 +112,59 @@ class NestedStackApiTests {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get("/v1/demo/stacks/" + nestedName + "/"
                 + nestedId + "/template").then().statusCode(200).body("parameters.size.type", equalTo("number")));
     }
+
+    @Test
+    void eventsWithNestedDepthListTheNestedStacksEventsWithTheirOwnStacksLinks() {
+        String name = StackFixtures.name();
+        String id = api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String child = nestedStack(id, name + "-member-abcdefghijkl", "member");
+        String grandchild = nestedStack(child, name + "-member-abcdefghijkl-pw-mnopqrstuvwx", "pw");
+        stacks.resourceStatus(id, "member", child, "member.yaml", "CREATE", "IN_PROGRESS", "state changed", null);
+        stacks.resourceStatus(child, "pw", grandchild, "OS::Heat::Stack", "CREATE", "IN_PROGRESS", "state changed",
+                null);
+        stacks.resourceStatus(grandchild, "deep", "d-1", "OS::Heat::None", "CREATE", "COMPLETE", "state changed",
+                null);
+        stacks.awaitEvents(id, 1);
+        stacks.awaitEvents(child, 2);
+        stacks.awaitEvents(grandchild, 2);
+
+        String events = "/v1/demo/stacks/" + name + "/" + id + "/events";
+        api().get(events).then().statusCode(200).body("events.resource_name", contains("member"))
+                .body("events[0].links.rel", not(hasItem("root_stack")));
+        String childHref = "/v1/demo/stacks/" + name + "-member-abcdefghijkl/" + child;
+        api().get(events + "?nested_depth=1&sort_dir=asc").then().statusCode(200)
+                .body("events.resource_name", contains(name + "-member-abcdefghijkl", "member", "pw"))
+                .body("events.find { it.resource_name == 'pw' }.links.find { it.rel == 'stack' }.href",
+                        endsWith(childHref))
+                .body("events.find { it.resource_name == 'pw' }.links.find { it.rel == 'self' }.href",
+                        org.hamcrest.Matchers.containsString(childHref + "/resources/pw/events/"))
+                .body("events.find { it.resource_name == 'pw' }.links.find { it.rel == 'root_stack' }.href",
+                        endsWith("/v1/demo/stacks/" + name + "/" + id))
+                .body("events.find { it.resource_name == 'member' }.links.find { it.rel == 'root_stack' }.href",
+                        endsWith("/v1/demo/stacks/" + name + "/" + id))
+                .body("events[0]", not(org.hamcrest.Matchers.hasKey("stack_name")));
+        api().get(events + "?nested_depth=2&resource_name=deep").then().statusCode(200)
+                .body("events.resource_name", contains("deep"))
+                .body("events[0].links.find { it.rel == 'stack' }.href", endsWith("/" + grandchild));
+        api().get(events + "?nested_depth=2").then().statusCode(200).body("events", org.hamcrest.Matchers.hasSize(5));
+        api().get("/v1/demo/stacks/" + name + "/" + id + "/resources/pw/events?nested_depth=1").then()
+                .statusCode(200).body("events.resource_name", contains("pw"));
+        api().get(events + "?nested_depth=x").then().statusCode(400);
+    }
+
+    /** A nested stack of that parent's resource, as deployment-service announces it, with its first status. */
+    private String nestedStack(String parentId, String stackName, String resource) {
+        String nestedId = UUID.randomUUID().toString();
+        stacks.nestedCreated(new NestedStackCreated(nestedId, "demo", stackName, parentId, resource,
+                HearthJson.readTree("{\"heat_template_version\": \"2021-04-16\"}"), null,
+                new StackPlan("2021-04-16", null, Map.of(), List.of(), Map.of(), null, true)));
+        stacks.stackStatus(nestedId, stackName, "CREATE", "IN_PROGRESS", 1);
+        return nestedId;
+    }
 }
