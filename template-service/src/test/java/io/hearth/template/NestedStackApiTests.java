@@ -61,15 +61,7 @@ class NestedStackApiTests {
     @Test
     void aNestedStackIsHiddenUnlessShowNestedAndItsResourcesListUnderTheParent() {
         String name = StackFixtures.name();
-        String id = api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
-                heat_template_version: 2021-04-16
-                resources:
-                  member:
-                    type: member.yaml
-                    properties: {size: 8}
-                outputs:
-                  password: {value: {get_attr: [member, password]}}
-                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String id = createParent(name);
         String nestedId = UUID.randomUUID().toString();
         String nestedName = name + "-member-abcdefghijkl";
         JsonNode template = HearthJson.readTree("{\"heat_template_version\": \"2021-04-16\", \"parameters\": "
@@ -116,13 +108,7 @@ class NestedStackApiTests {
     @Test
     void eventsWithNestedDepthListTheNestedStacksEventsWithTheirOwnStacksLinks() {
         String name = StackFixtures.name();
-        String id = api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
-                heat_template_version: 2021-04-16
-                resources:
-                  member:
-                    type: member.yaml
-                    properties: {size: 8}
-                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String id = createParent(name);
         String child = nestedStack(id, name + "-member-abcdefghijkl", "member");
         String grandchild = nestedStack(child, name + "-member-abcdefghijkl-pw-mnopqrstuvwx", "pw");
         stacks.resourceStatus(id, "member", child, "member.yaml", "CREATE", "IN_PROGRESS", "state changed", null);
@@ -156,6 +142,19 @@ class NestedStackApiTests {
         api().get("/v1/demo/stacks/" + name + "/" + id + "/resources/pw/events?nested_depth=1").then()
                 .statusCode(200).body("events.resource_name", contains("pw"));
         api().get(events + "?nested_depth=x").then().statusCode(400);
+    }
+
+    /** Creates a stack whose resource {@code member} is a template resource of {@link #MEMBER}; returns its id. */
+    private static String createParent(String name) {
+        return api().body(Map.of("stack_name", name, "files", Map.of("member.yaml", MEMBER), "template", """
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                outputs:
+                  password: {value: {get_attr: [member, password]}}
+                """)).post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
     }
 
     /** A nested stack of that parent's resource, as deployment-service announces it, with its first status. */
