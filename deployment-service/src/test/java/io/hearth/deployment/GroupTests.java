@@ -77,6 +77,7 @@ class GroupTests {
                   cooldown: 60
             outputs:
               alarm: {value: {get_attr: [scale_out, alarm_url]}}
+              signal: {value: {get_attr: [scale_out, signal_url]}}
               size: {value: {get_attr: [asg, current_size]}}
             """;
 
@@ -224,6 +225,8 @@ class GroupTests {
         assertThat(driver.outputs(id).get("size").asInt()).isEqualTo(2);
         assertThat(driver.outputs(id).get("alarm").asText())
                 .contains("/v1/signal/stacks/" + id + "/scaling-policies/asg/scale_out?");
+        assertThat(driver.outputs(id).get("signal").asText()).as("Heat's resource signal on the Heat API")
+                .isEqualTo("http://127.0.0.1:8004/v1/demo/stacks/s-" + id + "/" + id + "/resources/scale_out/signal");
 
         alarm(id, HearthJson.readTree("{\"previous\": \"ok\", \"current\": \"alarm\", \"reason\": \"cpu high\"}"));
 
