@@ -10,6 +10,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.hot.functions.StackIdentity;
@@ -173,6 +174,12 @@ class GroupTests {
                 .isEqualTo(created.get("values").get(1));
         assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
         assertThat(driver.statesOf(member, "4")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        List<NestedStackUpdated> updates = driver.allEvents().stream()
+                .filter(e -> NestedStackUpdated.TYPE.equals(e.type())).map(e -> e.dataAs(NestedStackUpdated.class))
+                .filter(u -> u.stackId().equals(member)).toList();
+        assertThat(updates).as("the nested stack's new template, for its /template").hasSize(1);
+        assertThat(names(updates.get(0).template().path("resources"))).containsExactly("0", "1", "2", "3", "4");
+        assertThat(updates.get(0).plan().resources()).hasSize(5);
 
         driver.update(id, plan(id, GROUP, Map.of("count", json("3"), "removed", json("[\"1\"]"))));
         awaitStatusCount(id, "UPDATE_COMPLETE", 2);

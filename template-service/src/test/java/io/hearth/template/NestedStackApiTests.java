@@ -15,6 +15,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -165,5 +166,32 @@ class NestedStackApiTests {
                 new StackPlan("2021-04-16", null, Map.of(), List.of(), Map.of(), null, true)));
         stacks.stackStatus(nestedId, stackName, "CREATE", "IN_PROGRESS", 1);
         return nestedId;
+    }
+
+    @Test
+    void aNestedStacksTemplateAndResourcesFollowItsUpdate() {
+        String name = StackFixtures.name();
+        String id = createParent(name);
+        String nestedName = name + "-member-abcdefghijkl";
+        String nestedId = nestedStack(id, nestedName, "member");
+        String template = "/v1/demo/stacks/" + nestedName + "/" + nestedId + "/template";
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get(template).then().statusCode(200)
+                .body("heat_template_version", equalTo("2021-04-16")));
+
+        JsonNode grown = HearthJson.readTree("{\"heat_template_version\": \"2015-04-30\", \"resources\": "
+                + "{\"0\": {\"type\": \"OS::Heat::None\"}, \"1\": {\"type\": \"OS::Heat::None\"}}}");
+        stacks.nestedUpdated(new NestedStackUpdated(nestedId, "demo", grown, null, new StackPlan("2015-04-30", null,
+                Map.of(), List.of(new PlannedResource("0", "OS::Heat::None", null, List.of(), null, null),
+                        new PlannedResource("1", "OS::Heat::None", null, List.of(), null, null)),
+                Map.of(), null, true)));
+        stacks.stackStatus(nestedId, nestedName, "UPDATE", "IN_PROGRESS", 2);
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get(template).then().statusCode(200)
+                .body("heat_template_version", equalTo("2015-04-30"))
+                .body("resources.keySet()", containsInAnyOrder("0", "1")));
+        api().get("/v1/demo/stacks/" + nestedName + "/" + nestedId + "/resources").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("0", "1"));
+        api().get("/v1/demo/stacks/" + nestedName + "/" + nestedId).then().statusCode(200)
+                .body("stack.stack_status", equalTo("UPDATE_IN_PROGRESS")).body("stack.parent", equalTo(id));
     }
 }
