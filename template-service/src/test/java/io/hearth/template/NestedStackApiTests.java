@@ -194,4 +194,26 @@ class NestedStackApiTests {
         api().get("/v1/demo/stacks/" + nestedName + "/" + nestedId).then().statusCode(200)
                 .body("stack.stack_status", equalTo("UPDATE_IN_PROGRESS")).body("stack.parent", equalTo(id));
     }
+
+    @Test
+    void aNestedStackIsUpdatedAndDeletedDirectlyAsHeatAllowsIt() {
+        String name = StackFixtures.name();
+        String id = createParent(name);
+        String nestedName = name + "-member-abcdefghijkl";
+        String nestedId = nestedStack(id, nestedName, "member");
+        stacks.stackStatus(nestedId, nestedName, "CREATE", "COMPLETE", 2);
+        String nested = "/v1/demo/stacks/" + nestedName + "/" + nestedId;
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> api().get(nested).then().statusCode(200)
+                .body("stack.stack_status", equalTo("CREATE_COMPLETE")));
+
+        api().body(Map.of("existing", true)).patch(nested).then().statusCode(202);
+        api().delete(nested).then().statusCode(204);
+
+        for (String type : List.of(io.hearth.contracts.stack.v1.StackUpdateRequested.TYPE,
+                io.hearth.contracts.stack.v1.StackDeleteRequested.TYPE)) {
+            org.assertj.core.api.Assertions.assertThat(stacks.db().queryLong(
+                    "select count(*) from outbox_event where aggregateid = ? and type = ?", nestedId, type))
+                    .as(type).isEqualTo(1);
+        }
+    }
 }
