@@ -10,6 +10,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
@@ -75,6 +76,7 @@ class GroupTests {
                   cooldown: 60
             outputs:
               alarm: {value: {get_attr: [scale_out, alarm_url]}}
+              signal: {value: {get_attr: [scale_out, signal_url]}}
               size: {value: {get_attr: [asg, current_size]}}
             """;
 
@@ -94,6 +96,29 @@ class GroupTests {
                   signal_transport: NO_SIGNAL
             outputs:
               codes: {value: {get_attr: [deployments, deploy_status_codes]}}
+            """;
+
+    private static final String CHAIN = """
+            heat_template_version: 2021-04-16
+            parameters:
+              types: {type: comma_delimited_list}
+              concurrent: {type: boolean, default: false}
+            resources:
+              chain:
+                type: OS::Heat::ResourceChain
+                properties:
+                  resources: {get_param: types}
+                  concurrent: {get_param: concurrent}
+                  resource_properties: {value: shared}
+            outputs:
+              refs: {value: {get_attr: [chain, refs]}}
+              second_ref: {value: {get_attr: [chain, refs, 1]}}
+              values: {value: {get_attr: [chain, value]}}
+              by_name: {value: {get_attr: [chain, attributes, value]}}
+              first: {value: {get_attr: [chain, resource.0]}}
+              first_output: {value: {get_attr: [chain, resource.0.output]}}
+              refs_map: {value: {get_attr: [chain, refs_map]}}
+              missing: {value: {get_attr: [chain, resource.1]}}
             """;
 
     private final StackPlanner planner = new StackPlanner();
@@ -136,6 +161,12 @@ class GroupTests {
                 .isEqualTo(created.get("values").get(1));
         assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
         assertThat(driver.statesOf(member, "4")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        List<NestedStackUpdated> updates = driver.allEvents().stream()
+                .filter(e -> NestedStackUpdated.TYPE.equals(e.type())).map(e -> e.dataAs(NestedStackUpdated.class))
+                .filter(u -> u.stackId().equals(member)).toList();
+        assertThat(updates).as("the nested stack's new template, for its /template").hasSize(1);
+        assertThat(names(updates.get(0).template().path("resources"))).containsExactly("0", "1", "2", "3", "4");
+        assertThat(updates.get(0).plan().resources()).hasSize(5);
 
         driver.update(id, plan(id, GROUP, Map.of("count", json("3"), "removed", json("[\"1\"]"))));
         awaitStatusCount(id, "UPDATE_COMPLETE", 2);
@@ -188,6 +219,8 @@ class GroupTests {
         assertThat(driver.outputs(id).get("size").asInt()).isEqualTo(2);
         assertThat(driver.outputs(id).get("alarm").asText())
                 .contains("/v1/signal/stacks/" + id + "/scaling-policies/asg/scale_out?");
+        assertThat(driver.outputs(id).get("signal").asText()).as("Heat's resource signal on the Heat API")
+                .isEqualTo("http://127.0.0.1:8004/v1/demo/stacks/s-" + id + "/" + id + "/resources/scale_out/signal");
 
         alarm(id, HearthJson.readTree("{\"previous\": \"ok\", \"current\": \"alarm\", \"reason\": \"cpu high\"}"));
 
@@ -273,6 +306,86 @@ class GroupTests {
         assertThat(driver.statesOf(member, "queue")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
         assertThat(driver.statesOf(member, "db")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
         assertThat(driver.statesOf(member, "web")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    @Test
+    void aResourceChainCreatesOneMemberPerTypeEachAfterThePreviousWithHeatsAttributes() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, CHAIN, Map.of("types", types("TestResource", "Value"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        NestedStackCreated created = nestedCreated(id);
+        assertThat(created.template().path("resources").get("0")).isEqualTo(json(
+                "{\"type\": \"OS::Heat::TestResource\", \"properties\": {\"value\": \"shared\"}}"));
+        assertThat(created.template().path("resources").get("1")).isEqualTo(json("{\"type\": \"OS::Heat::Value\", "
+                + "\"properties\": {\"value\": \"shared\"}, \"depends_on\": [\"0\"]}"));
+        Map<String, JsonNode> outputs = driver.outputs(id);
+        JsonNode refs = outputs.get("refs");
+        assertThat(refs).hasSize(2);
+        assertThat(outputs.get("second_ref")).isEqualTo(refs.get(1));
+        assertThat(outputs.get("first")).isEqualTo(refs.get(0));
+        assertThat(outputs.get("values")).as("each member's value attribute; a TestResource has none")
+                .isEqualTo(json("[null, \"shared\"]"));
+        assertThat(outputs.get("by_name")).isEqualTo(json("{\"0\": null, \"1\": \"shared\"}"));
+        assertThat(outputs.get("first_output")).isEqualTo(json("\"shared\""));
+        assertThat(outputs.get("refs_map")).as("the chain has no refs_map: Heat lists each member's")
+                .isEqualTo(json("[null, null]"));
+        assertThat(driver.statesOf(created.stackId(), "1")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        String concurrent = UUID.randomUUID().toString();
+        driver.create(concurrent, plan(concurrent, CHAIN, Map.of("types", types("Value", "Value"),
+                "concurrent", json("true"))));
+        driver.awaitStatus(concurrent, "CREATE_COMPLETE");
+        assertThat(nestedCreated(concurrent).template().path("resources").get("1").has("depends_on"))
+                .as("concurrent members depend on nothing").isFalse();
+    }
+
+    @Test
+    void aResourceChainUpdateAddsRemovesAndReplacesMembersAsItsTypesChange() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, CHAIN, Map.of("types", types("TestResource", "Value"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String member = nested(id);
+        JsonNode before = driver.outputs(id).get("refs");
+
+        driver.update(id, plan(id, CHAIN, Map.of("types",
+                types("TestResource", "TestResource", "Value"))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        Map<String, JsonNode> grown = driver.outputs(id);
+        assertThat(grown.get("refs")).hasSize(3);
+        assertThat(grown.get("refs").get(0)).as("the member whose type stays is untouched").isEqualTo(before.get(0));
+        assertThat(grown.get("values")).isEqualTo(json("[null, null, \"shared\"]"));
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.resources(member).stream().filter(r -> r.resourceName().equals("1"))
+                .map(r -> r.resourceType() + " " + r.action() + "_" + r.status()).toList())
+                .as("a changed type replaces the member").containsExactly(
+                        "OS::Heat::Value CREATE_IN_PROGRESS", "OS::Heat::Value CREATE_COMPLETE",
+                        "OS::Heat::TestResource CREATE_IN_PROGRESS", "OS::Heat::TestResource CREATE_COMPLETE",
+                        "OS::Heat::Value DELETE_IN_PROGRESS", "OS::Heat::Value DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "2")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.update(id, plan(id, CHAIN, Map.of("types", types("TestResource"))));
+        awaitStatusCount(id, "UPDATE_COMPLETE", 2);
+        Map<String, JsonNode> shrunk = driver.outputs(id);
+        assertThat(shrunk.get("refs")).isEqualTo(json("[" + before.get(0) + "]"));
+        assertThat(shrunk.get("missing").asText()).isEqualTo("Member '1' not found in group resource 'chain'.");
+        assertThat(driver.statesOf(member, "2")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statesOf(member, "0")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    /** The chain's {@code resources} parameter: these OS::Heat types. */
+    private static JsonNode types(String... types) {
+        com.fasterxml.jackson.databind.node.ArrayNode list = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                .instance.arrayNode();
+        java.util.Arrays.stream(types).forEach(t -> list.add("OS::Heat::" + t));
+        return list;
+    }
+
+    private NestedStackCreated nestedCreated(String parentId) {
+        String stackId = nested(parentId);
+        return driver.allEvents().stream().filter(e -> NestedStackCreated.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(NestedStackCreated.class)).filter(n -> n.stackId().equals(stackId)).findFirst()
+                .orElseThrow();
     }
 
     private void alarm(String stackId, JsonNode details) {

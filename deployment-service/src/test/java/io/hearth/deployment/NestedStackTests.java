@@ -182,6 +182,28 @@ class NestedStackTests {
     }
 
     @Test
+    void aNestedStackDeletedDirectlyLeavesItsParentAsItWasAndTheParentStillDeletes() {
+        // Heat refuses no direct operation on a nested stack (heat_integrationtests
+        // test_nested_stack_delete_then_delete_parent_stack)
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+
+        driver.delete(nested);
+        driver.awaitStatus(nested, "DELETE_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(driver.statesOf(id, "member")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        assertThat(driver.statesOf(id, "member")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.statuses(nested)).extracting(StackStatusChanged::stackStatus)
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+    }
+
+    @Test
     void updatingTheParentUpdatesTheNestedStackInPlace() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(id, PARENT, Map.of()));

@@ -92,6 +92,37 @@ class ResourceSignalApiTests {
     }
 
     @Test
+    void aScalingPolicysSignalUrlPostedWithATokenAsHeatDocumentsItIsTheSignalCommandThatScales() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String name = StackFixtures.name();
+            String id = stacks.create(name, """
+                    heat_template_version: 2018-08-31
+                    resources:
+                      asg:
+                        type: OS::Heat::AutoScalingGroup
+                        properties: {min_size: 1, max_size: 3, resource: {type: OS::Heat::None}}
+                      scale_out:
+                        type: OS::Heat::ScalingPolicy
+                        properties:
+                          auto_scaling_group_id: {get_resource: asg}
+                          adjustment_type: change_in_capacity
+                          scaling_adjustment: 1
+                    """);
+            // deployment-service's signal_url: HEARTH_SIGNAL_HEAT_API_URL + Heat's resource identifier path
+            String signalUrl = "/v1/demo/stacks/" + name + "/" + id + "/resources/scale_out/signal";
+            // Heat's documented call: curl -X POST -H "X-Auth-Token: $TOKEN" -H 'Content-Type: application/json'
+            api().body("{}").post(signalUrl).then().statusCode(200);
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> signals(commands, id).size() == 1);
+            assertThat(signals(commands, id).get(0)).isEqualTo(new StackActionRequested(id, "demo", name,
+                    StackActionRequested.SIGNAL, "scale_out", null, HearthJson.readTree("{}")));
+        } finally {
+            commands.close();
+        }
+    }
+
+    @Test
     void resourcesThatTakeNoSignalAndUnknownOnesAreRefusedAsHeatRefusesThemAndNothingIsSent() {
         String name = StackFixtures.name();
         String id = stacks.create(name, TEMPLATE);

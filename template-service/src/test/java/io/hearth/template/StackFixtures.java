@@ -74,6 +74,11 @@ final class StackFixtures {
         publish(created.stackId(), CloudEvent.of("/hearth/deployment-service", created.stackId(), created));
     }
 
+    /** Publishes that deployment-service updates a nested stack to a new template, before that update's status. */
+    void nestedUpdated(io.hearth.contracts.stack.v1.NestedStackUpdated updated) {
+        publish(updated.stackId(), CloudEvent.of("/hearth/deployment-service", updated.stackId(), updated));
+    }
+
     /**
      * Publishes an event of a resource's history that leaves its state as it was (deployment-service's
      * answer to an update {@code restricted_actions} refuses).

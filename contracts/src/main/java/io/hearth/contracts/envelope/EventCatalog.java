@@ -13,6 +13,7 @@ import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
@@ -44,6 +45,7 @@ public final class EventCatalog {
             new Entry(StackDeleteRequested.TYPE, StackDeleteRequested.class, Topics.STACK_COMMANDS),
             new Entry(StackActionRequested.TYPE, StackActionRequested.class, Topics.STACK_COMMANDS),
             new Entry(NestedStackCreated.TYPE, NestedStackCreated.class, Topics.STACK_EVENTS),
+            new Entry(NestedStackUpdated.TYPE, NestedStackUpdated.class, Topics.STACK_EVENTS),
             new Entry(StackStatusChanged.TYPE, StackStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(StackOutputsChanged.TYPE, StackOutputsChanged.class, Topics.STACK_EVENTS),
             new Entry(ResourceStatusChanged.TYPE, ResourceStatusChanged.class, Topics.STACK_EVENTS),

@@ -170,7 +170,8 @@ public class NestedStacks {
                 return Uni.createFrom().item(invalid(call, e));
             }
             StackState updated = new StackState(nested, planned.plan(), state.rows());
-            return engine.begin(updated, Action.UPDATE).chain(() -> engine.advance(updated))
+            return events.nestedUpdated(nested, template, planned.environment(), planned.plan())
+                    .chain(() -> engine.begin(updated, Action.UPDATE)).chain(() -> engine.advance(updated))
                     .map(ignored -> outcome(call, updated, owner));
         });
     }

@@ -9,6 +9,7 @@ import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -76,6 +77,15 @@ public class StackEvents {
     public Uni<Void> nestedCreated(StackRuntime nested, JsonNode template, JsonNode environment, StackPlan plan) {
         return append(nested, new NestedStackCreated(nested.id.toString(), nested.tenant, nested.name,
                 nested.parentStackId.toString(), nested.parentResource, template, environment, plan));
+    }
+
+    /**
+     * Says that a nested stack is being updated to a new template ({@code NestedStackUpdated}), before that update's
+     * first status, so the read model shows the nested stack's current template.
+     */
+    public Uni<Void> nestedUpdated(StackRuntime nested, JsonNode template, JsonNode environment, StackPlan plan) {
+        return append(nested, new NestedStackUpdated(nested.id.toString(), nested.tenant, template, environment,
+                plan));
     }
 
     /**

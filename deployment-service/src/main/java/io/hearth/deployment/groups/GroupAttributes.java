@@ -62,6 +62,26 @@ public final class GroupAttributes {
             }
             return parts.length == 2 && path.isEmpty() ? ref(member) : memberPath(member, parts, path);
         }
+        return everyMember(members, key, path);
+    }
+
+    /**
+     * ResourceChain ({@code resource_chain.py}): as a ResourceGroup without a skiplist, except that the chain has
+     * neither {@code refs_map} nor {@code removed_rsrc_list}, so those are, as any other key, the list of every
+     * member's value of that attribute.
+     *
+     * @param members the members by name, in index order
+     */
+    public static JsonNode resourceChain(String chain, Map<String, GroupMember> members, String key,
+            List<JsonNode> path) {
+        if (key.equals("refs_map") || key.equals("removed_rsrc_list")) {
+            return everyMember(members, key, path);
+        }
+        return resourceGroup(chain, members, List.of(), key, path);
+    }
+
+    /** Every member's value of the attribute {@code key} (with the path applied), in the members' order. */
+    private static ArrayNode everyMember(Map<String, GroupMember> members, String key, List<JsonNode> path) {
         ArrayNode values = JSON.arrayNode();
         members.values().forEach(m -> values.add(member(m, prepend(key, path))));
         return values;

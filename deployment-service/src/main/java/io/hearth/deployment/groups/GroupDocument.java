@@ -23,6 +23,8 @@ public final class GroupDocument {
 
     /** ResourceGroup. */
     public static final String RESOURCE_GROUP = "OS::Heat::ResourceGroup";
+    /** ResourceChain. */
+    public static final String RESOURCE_CHAIN = "OS::Heat::ResourceChain";
     /** AutoScalingGroup. */
     public static final String AUTO_SCALING_GROUP = "OS::Heat::AutoScalingGroup";
     /** The deployment groups, their deprecated names included. */
@@ -36,7 +38,8 @@ public final class GroupDocument {
 
     /** Whether the type is a group whose attributes this class answers. */
     public static boolean isGroup(String type) {
-        return RESOURCE_GROUP.equals(type) || AUTO_SCALING_GROUP.equals(type) || DEPLOYMENT_GROUPS.contains(type);
+        return RESOURCE_GROUP.equals(type) || RESOURCE_CHAIN.equals(type) || AUTO_SCALING_GROUP.equals(type)
+                || DEPLOYMENT_GROUPS.contains(type);
     }
 
     /**
@@ -52,6 +55,8 @@ public final class GroupDocument {
             for (String key : List.of("refs", "refs_map", "removed_rsrc_list")) {
                 document.set(key, GroupAttributes.resourceGroup(group, byName, skiplist, key, List.of()));
             }
+        } else if (RESOURCE_CHAIN.equals(type)) {
+            document.set("refs", GroupAttributes.resourceChain(group, byName, "refs", List.of()));
         } else if (AUTO_SCALING_GROUP.equals(type)) {
             for (String key : List.of("current_size", "refs", "refs_map")) {
                 document.set(key, GroupAttributes.autoScalingGroup(group, members, key, List.of()));
@@ -78,6 +83,9 @@ public final class GroupDocument {
         }
         if (DEPLOYMENT_GROUPS.contains(type)) {
             return GroupAttributes.deploymentGroup(byName(members), key, path);
+        }
+        if (RESOURCE_CHAIN.equals(type)) {
+            return GroupAttributes.resourceChain(group, byName(members), key, path);
         }
         List<String> skiplist = new ArrayList<>();
         document.path("removed_rsrc_list").forEach(n -> skiplist.add(n.asText()));

@@ -20,7 +20,8 @@ import java.util.UUID;
  * {@code alarm_url} is a POST pre-signed for the signal gateway's
  * {@code /v1/signal/stacks/{stack}/scaling-policies/{group}/{policy}} (never expiring in practice, as Heat's EC2
  * signed URL: ten years), which publishes a {@code ScalingRequested} that the engine hands to the group ({@link
- * AutoScalingGroupHandler}); {@code signal_url} is Heat's native resource-signal URL of the policy. The group is
+ * AutoScalingGroupHandler}); {@code signal_url} is Heat's native resource-signal URL of the policy on the Heat API
+ * (template-service, {@code hearth.signal.heat-api-url}), which scales when POSTed with a token. The group is
  * the resource {@code auto_scaling_group_id} names with {@code get_resource} (Heat looks it up by reference id).
  */
 @ApplicationScoped
@@ -56,7 +57,7 @@ public class ScalingPolicyHandler implements ResourceHandler {
         ObjectNode attributes = ResourceHandler.attributes();
         attributes.put("alarm_url", urls.url(signal.baseUrl(), "POST", "/v1/signal/stacks/" + call.stack().id
                 + "/scaling-policies/" + groupName + "/" + call.name(), Instant.now().plus(NEVER)));
-        attributes.put("signal_url", signal.baseUrl() + "/v1/" + call.stack().tenant + "/stacks/" + call.stack().name
+        attributes.put("signal_url", signal.heatApiUrl() + "/v1/" + call.stack().tenant + "/stacks/" + call.stack().name
                 + "/" + call.stack().id + "/resources/" + call.name() + "/signal");
         return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString().replace("-", ""), attributes));
     }

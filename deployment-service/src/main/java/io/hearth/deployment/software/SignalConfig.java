@@ -12,6 +12,14 @@ public interface SignalConfig {
     @WithDefault("http://127.0.0.1:8006")
     String baseUrl();
 
+    /**
+     * The Heat API's (template-service's) base URL as users reach it ({@code HEARTH_SIGNAL_HEAT_API_URL}), Heat's
+     * {@code [clients_heat] url}: where a ScalingPolicy's {@code signal_url} points (Heat's resource signal, which
+     * needs a token).
+     */
+    @WithDefault("http://127.0.0.1:8004")
+    String heatApiUrl();
+
     /** How long a deployment's signal URL is valid after its generation started. */
     @WithDefault("P30D")
     Duration urlTtl();

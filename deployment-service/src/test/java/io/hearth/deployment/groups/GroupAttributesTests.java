@@ -54,6 +54,22 @@ class GroupAttributesTests {
     }
 
     @Test
+    void resourceChainAttributesAreAGroupsWithoutRefsMapOrRemovedList() {
+        java.util.function.BiFunction<String, List<JsonNode>, JsonNode> chain = (key, path) ->
+                GroupAttributes.resourceChain("chain", group, key, path);
+        assertThat(chain.apply("refs", List.of())).isEqualTo(HearthJson.readTree("[\"ref-0\", \"ref-2\"]"));
+        assertThat(chain.apply("refs", List.of(IntNode.valueOf(5)))).as("Heat: None past the end").isEqualTo(com.fasterxml.jackson.databind.node.NullNode.getInstance());
+        assertThat(chain.apply("refs_map", List.of())).isEqualTo(HearthJson.readTree("[null, null]"));
+        assertThat(chain.apply("removed_rsrc_list", List.of())).isEqualTo(HearthJson.readTree("[null, null]"));
+        assertThat(chain.apply("resource.0", List.of())).isEqualTo(TextNode.valueOf("ref-0"));
+        assertThat(chain.apply("value", List.of())).isEqualTo(HearthJson.readTree("[\"a\", \"b\"]"));
+        assertThatThrownBy(() -> chain.apply("attributes", List.of())).isInstanceOf(ExpressionException.class)
+                .hasMessage("The Referenced Attribute (chain attributes) is incorrect.");
+        assertThatThrownBy(() -> chain.apply("resource.1", List.of())).isInstanceOf(ExpressionException.class)
+                .hasMessage("Member '1' not found in group resource 'chain'.");
+    }
+
+    @Test
     void resourceGroupErrorsAreHeats() {
         assertThatThrownBy(() -> rg("resource.1")).isInstanceOf(ExpressionException.class)
                 .hasMessage("Member '1' not found in group resource 'grp'.");

@@ -102,7 +102,7 @@ final class HeatResourceTypes {
                                 SupportStatus.deprecated("2014.2", null, null)), true),
                 multipartMime(), cloudConfig(), waitCondition(), waitConditionHandle(),
                 randomString(), value(), none(), testResource(),
-                resourceGroup(), autoScalingGroup(), scalingPolicy(),
+                resourceGroup(), resourceChain(), autoScalingGroup(), scalingPolicy(),
                 deployedServer(), novaServer(), heatStack())) {
             types.put(t.name(), t);
         }
@@ -795,6 +795,36 @@ final class HeatResourceTypes {
                         SupportStatus.since("2014.2")))
                 .attribute("removed_rsrc_list", attr("A list of removed resource names.", "List",
                         SupportStatus.since("7.0.0")))
+                .attributeMode(ResourceType.AttributeMode.GROUP_MEMBERS)
+                .build();
+    }
+
+    /**
+     * {@code resource_chain.py}. Its {@code get_attribute} is overridden, so Heat accepts any attribute name:
+     * {@code resource.N[.attr]} and any member attribute as the list over the members ({@code refs_map} too, which
+     * the chain itself does not have).
+     */
+    private static ResourceType resourceChain() {
+        return ResourceType.builder("OS::Heat::ResourceChain", "ResourceChain")
+                .description("Creates one or more resources with the same configuration.\n\n"
+                        + "The types of resources to be created are passed into the chain through the "
+                        + "``resources`` property. One resource will be created for each type listed. Each is "
+                        + "passed the configuration specified under ``resource_properties``.\n\n"
+                        + "The ``concurrent`` property controls if the resources will be created concurrently. If "
+                        + "omitted or set to false, each resource will be treated as having a dependency on the "
+                        + "resource before it in the list.")
+                .support(SupportStatus.since("6.0.0"))
+                .property("resources", p(LIST, "The list of resource types to create. This list may contain type "
+                        + "names or aliases defined in the resource registry. Specific template names are not "
+                        + "supported.").required().updateAllowed().build())
+                .property("concurrent", p(BOOLEAN, "If true, the resources in the chain will be created "
+                        + "concurrently. If false or omitted, each resource will be treated as having a dependency "
+                        + "on the previous resource in the list.").defaultValue(false).build())
+                .property("resource_properties", p(MAP, "Properties to pass to each resource being created in the "
+                        + "chain.").build())
+                .attribute("refs", attr("A list of resource IDs for the resources in the chain.", "List"))
+                .attribute("attributes", attr("A map of resource names to the specified attribute of each "
+                        + "individual resource.", "Map"))
                 .attributeMode(ResourceType.AttributeMode.GROUP_MEMBERS)
                 .build();
     }

@@ -207,6 +207,13 @@ class ResourceTypesTests {
                   - resource_list: ['0', {get_param: victim}]
                   removal_policies_mode: update
                 """);
+        GOOD.put("OS::Heat::ResourceChain", """
+                type: OS::Heat::ResourceChain
+                properties:
+                  resources: [OS::Heat::RandomString, OS::Heat::None]
+                  concurrent: true
+                  resource_properties: {length: 8}
+                """);
         GOOD.put("OS::Heat::AutoScalingGroup", """
                 type: OS::Heat::AutoScalingGroup
                 properties:
@@ -298,8 +305,8 @@ class ResourceTypesTests {
         ResourceTypes types = ResourceTypes.heat();
         assertThat(types.listedNames()).containsExactly(
                 "OS::Heat::AutoScalingGroup", "OS::Heat::CloudConfig", "OS::Heat::DeployedServer",
-                "OS::Heat::MultipartMime", "OS::Heat::None", "OS::Heat::RandomString", "OS::Heat::ResourceGroup",
-                "OS::Heat::ScalingPolicy", "OS::Heat::SoftwareComponent", "OS::Heat::SoftwareConfig",
+                "OS::Heat::MultipartMime", "OS::Heat::None", "OS::Heat::RandomString",
+                "OS::Heat::ResourceChain", "OS::Heat::ResourceGroup", "OS::Heat::ScalingPolicy", "OS::Heat::SoftwareComponent", "OS::Heat::SoftwareConfig",
                 "OS::Heat::SoftwareDeployment", "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::Stack",
                 "OS::Heat::StructuredConfig",
                 "OS::Heat::StructuredDeployment", "OS::Heat::StructuredDeploymentGroup", "OS::Heat::TestResource",
@@ -355,6 +362,12 @@ class ResourceTypesTests {
                 .containsKeys("outputs", "outputs_list", "current_size", "refs", "refs_map", "show");
         assertThat(types.get("OS::Heat::ResourceGroup").orElseThrow().attributes())
                 .containsKeys("refs", "refs_map", "attributes", "removed_rsrc_list", "show");
+        ResourceType chain = types.get("OS::Heat::ResourceChain").orElseThrow();
+        assertThat(chain.attributes()).containsOnlyKeys("refs", "attributes", "show");
+        assertThat(chain.attributeError("chain", "refs_map")).as("Heat's chain overrides get_attribute").isEmpty();
+        assertThat(types.updatesInPlace("OS::Heat::ResourceChain", List.of("resources"))).isTrue();
+        assertThat(types.updatesInPlace("OS::Heat::ResourceChain", List.of("resource_properties")))
+                .as("not update_allowed in Heat: a change replaces the chain").isFalse();
         assertThat(types.get("OS::Heat::ScalingPolicy").orElseThrow().attributes())
                 .containsKeys("alarm_url", "signal_url");
         assertThat(types.get("OS::Heat::WaitCondition").orElseThrow().attributes()).containsKeys("data");

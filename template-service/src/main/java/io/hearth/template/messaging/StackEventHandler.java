@@ -1,10 +1,13 @@
 package io.hearth.template.messaging;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
+import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -31,11 +34,11 @@ import org.jboss.logging.Logger;
 public class StackEventHandler {
 
     /**
-     * The event types this handler acts on: nested stacks made, stack status, stack outputs and resource status
-     * changes.
+     * The event types this handler acts on: nested stacks made and updated, stack status, stack outputs and
+     * resource status changes.
      */
-    public static final Set<String> TYPES = Set.of(NestedStackCreated.TYPE, StackStatusChanged.TYPE,
-            StackOutputsChanged.TYPE, ResourceStatusChanged.TYPE);
+    public static final Set<String> TYPES = Set.of(NestedStackCreated.TYPE, NestedStackUpdated.TYPE,
+            StackStatusChanged.TYPE, StackOutputsChanged.TYPE, ResourceStatusChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
 
@@ -62,6 +65,7 @@ public class StackEventHandler {
     Uni<Void> handle(CloudEvent event) {
         return switch (event.type()) {
             case NestedStackCreated.TYPE -> nestedStackCreated(event, event.dataAs(NestedStackCreated.class));
+            case NestedStackUpdated.TYPE -> nestedStackUpdated(event.dataAs(NestedStackUpdated.class));
             case StackStatusChanged.TYPE -> stackStatusChanged(event, event.dataAs(StackStatusChanged.class));
             case StackOutputsChanged.TYPE -> stackOutputsChanged(event.dataAs(StackOutputsChanged.class));
             case ResourceStatusChanged.TYPE -> resourceStatusChanged(event, event.dataAs(ResourceStatusChanged.class));
@@ -86,18 +90,39 @@ public class StackEventHandler {
             stack.name = created.stackName();
             stack.parentId = UUID.fromString(created.parentStackId());
             stack.parentResource = created.parentResource();
-            stack.description = created.plan().description();
-            stack.template = HearthJson.write(created.template());
-            stack.environment = created.environment() == null ? null : HearthJson.write(created.environment());
-            stack.parameters = HearthJson.write(created.plan().parameters());
-            stack.timeoutMins = created.plan().timeoutMins();
-            stack.disableRollback = created.plan().disableRollback();
+            define(stack, created.template(), created.environment(), created.plan());
             stack.action = Action.INIT;
             stack.status = Status.COMPLETE;
             stack.statusReason = "";
             stack.createdAt = event.time();
             return stack.persist().chain(() -> resources.planned(stack, created.plan()));
         });
+    }
+
+    /**
+     * A nested stack's update to a new template (its owner's update): the stack shows that template, environment
+     * and parameters from now on, and its resources follow the plan as a stack update's do. An update of a stack
+     * not known is logged and ignored.
+     */
+    private Uni<Void> nestedStackUpdated(NestedStackUpdated updated) {
+        return Stack.<Stack>findById(UUID.fromString(updated.stackId())).chain(stack -> {
+            if (stack == null) {
+                LOG.warnf("update of unknown nested stack %s ignored", updated.stackId());
+                return Uni.createFrom().voidItem();
+            }
+            define(stack, updated.template(), updated.environment(), updated.plan());
+            return resources.planned(stack, updated.plan());
+        });
+    }
+
+    /** What a nested stack is defined by: its template, environment and the plan's parameters and settings. */
+    private static void define(Stack stack, JsonNode template, JsonNode environment, StackPlan plan) {
+        stack.description = plan.description();
+        stack.template = HearthJson.write(template);
+        stack.environment = environment == null ? null : HearthJson.write(environment);
+        stack.parameters = HearthJson.write(plan.parameters());
+        stack.timeoutMins = plan.timeoutMins();
+        stack.disableRollback = plan.disableRollback();
     }
 
     private Uni<Void> stackStatusChanged(CloudEvent event, StackStatusChanged change) {

@@ -29,18 +29,19 @@ public class StackEventRepository {
     }
 
     /**
-     * One page of a stack's events: newest first unless sorted otherwise; events of one time
-     * keep their arrival order.
+     * One page of the events of some stacks (a stack's, or with {@code nested_depth} its nested stacks' too):
+     * newest first unless sorted otherwise; events of one time keep their arrival order.
      *
      * @param sortKeys  Heat's sort keys; unknown ones are ignored
      * @param direction the SQL direction for every key, null for Heat's default
      * @param marker    the id of the event the page follows, null for the first page
      * @param limit     the page size, null for all
      */
-    public Uni<List<StackEvent>> page(UUID stackId, Filter filter, List<String> sortKeys, String direction,
+    public Uni<List<StackEvent>> page(java.util.Collection<UUID> stackIds, Filter filter, List<String> sortKeys, String direction,
             String marker, Integer limit) {
         return new RankedQuery("stack_event",
-                "id, seq, resource_name, action, status, resource_type, event_time", "stack_id = :stack").parameter("stack", stackId)
+                "id, seq, resource_name, action, status, resource_type, event_time", "stack_id in (:stacks)")
+                .parameter("stacks", List.copyOf(stackIds))
                 .in("resource_name", filter.resourceNames())
                 .in("action", filter.actions())
                 .in("status", filter.statuses())

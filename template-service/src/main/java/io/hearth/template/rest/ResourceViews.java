@@ -68,13 +68,20 @@ public class ResourceViews {
         return row.metadata == null ? HearthJson.mapper().createObjectNode() : HearthJson.readTree(row.metadata);
     }
 
-    /** An event as event-list shows it, or with {@code detail} as event-show does. */
-    public EventView event(UriInfo uri, Stack stack, StackEvent event, boolean detail) {
+    /**
+     * An event as event-list shows it, or with {@code detail} as event-show does; with a {@code root} (a list with
+     * {@code nested_depth}), a {@code root_stack} link to that stack.
+     */
+    public EventView event(UriInfo uri, Stack stack, StackEvent event, boolean detail, Stack root) {
         String resourceHref = href(uri, stack, event.resourceName);
         String self = UriBuilder.fromUri(resourceHref).path("events").path(event.id.toString()).build().toString();
+        List<Link> links = new java.util.ArrayList<>(List.of(Link.self(self), new Link(resourceHref, "resource"),
+                new Link(stacks.href(uri, stack), "stack")));
+        if (root != null) {
+            links.add(new Link(stacks.href(uri, root), "root_stack"));
+        }
         return new EventView(event.id.toString(), event.resourceName, event.resourceName, event.physicalResourceId,
-                event.action + "_" + event.status, event.statusReason, StackViews.time(event.eventTime),
-                List.of(Link.self(self), new Link(resourceHref, "resource"), new Link(stacks.href(uri, stack), "stack")),
+                event.action + "_" + event.status, event.statusReason, StackViews.time(event.eventTime), links,
                 detail ? event.resourceType : null,
                 detail ? HearthJson.mapper().createObjectNode() : null);
     }
