@@ -213,7 +213,7 @@ public class ServerHandler implements ResourceHandler {
     private Uni<Void> instanceChanged(ResourceCall call, String address, String previous, String state) {
         StackRuntime stack = call.stack();
         String stackId = stack.id.toString();
-        return outbox.append("stack", stackId, stackId, new InstanceStateChanged(stackId, stack.tenant, null,
+        return outbox.append("stack", stackId, stackId, new InstanceStateChanged(stackId, stack.tenant, null, null,
                 call.row().physicalId, call.name(), address, previous, state, Instant.now())).replaceWithVoid();
     }
 

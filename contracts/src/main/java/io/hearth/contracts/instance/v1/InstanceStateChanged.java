@@ -5,9 +5,11 @@ import java.time.Instant;
 /**
  * A server of a stack entered or left CREATE_COMPLETE.
  *
- * @param stackId       the stack's id
+ * @param stackId       the id of the stack whose resource the server is
  * @param tenant        the owning tenant
- * @param groupName     the group (ResourceGroup, AutoScalingGroup, deployment group) it belongs to, may be null
+ * @param groupName     the resource name of the group (ResourceGroup, AutoScalingGroup) whose member the server is
+ *                      or is part of (a member that is a template resource), may be null
+ * @param groupStackId  the id of the stack that holds that group resource, null when groupName is
  * @param serverId      the server's id
  * @param resourceName  the server's resource name
  * @param address       the server's address, may be null
@@ -15,7 +17,7 @@ import java.time.Instant;
  * @param state         the state it entered, e.g. CREATE_COMPLETE or DELETE_IN_PROGRESS
  * @param changedAt     when it changed
  */
-public record InstanceStateChanged(String stackId, String tenant, String groupName, String serverId,
-        String resourceName, String address, String previousState, String state, Instant changedAt) {
+public record InstanceStateChanged(String stackId, String tenant, String groupName, String groupStackId,
+        String serverId, String resourceName, String address, String previousState, String state, Instant changedAt) {
     public static final String TYPE = "io.hearth.instance.state-changed.v1";
 }
