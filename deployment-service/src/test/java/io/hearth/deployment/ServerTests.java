@@ -13,6 +13,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
+import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.signing.PresignedUrls;
@@ -237,6 +238,42 @@ class ServerTests {
     }
 
     /** The Kafka keys of a stack's compute commands of one type. */
+    @Test
+    void aGroupMembersServerNamesItsGroupWhenItComesUpAndGoes() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("workers", "OS::Heat::ResourceGroup", """
+                {"count": 2, "resource_def": {"type": "OS::Nova::Server",
+                 "properties": {"image": "fedora", "flavor": "m1.small"}}}"""))));
+        await().atMost(WAIT).until(() -> nestedOf(id).size() == 1);
+        String group = nestedOf(id).get(0);
+        await().atMost(WAIT).until(() -> commands(CreateInstance.TYPE, group).size() == 2);
+        List<String> servers = commands(CreateInstance.TYPE, group).stream()
+                .map(e -> e.dataAs(CreateInstance.class).serverId()).toList();
+        checkIn(group, servers.get(0), "10.0.0.7", "boot-1");
+        checkIn(group, servers.get(1), "10.0.0.8", "boot-1");
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        // Keyed by the top-level stack: both members reach the membership view in the order they were written.
+        List<InstanceStateChanged> up = awaitInstance(id, 2);
+        assertThat(up).extracting(InstanceStateChanged::groupName).containsOnly("workers");
+        assertThat(up).extracting(InstanceStateChanged::groupStackId).containsOnly(id);
+        assertThat(up).extracting(InstanceStateChanged::stackId).containsOnly(group);
+        assertThat(up).extracting(InstanceStateChanged::serverId).containsExactlyInAnyOrderElementsOf(servers);
+        assertThat(up).extracting(InstanceStateChanged::state).containsOnly("CREATE_COMPLETE");
+
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        List<InstanceStateChanged> all = awaitInstance(id, 4);
+        assertThat(all.subList(2, 4)).extracting(InstanceStateChanged::state).containsOnly("DELETE_IN_PROGRESS");
+        assertThat(all.subList(2, 4)).extracting(InstanceStateChanged::groupName).containsOnly("workers");
+    }
+
+    private List<String> nestedOf(String parentId) {
+        return driver.allEvents().stream().filter(e -> NestedStackCreated.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(NestedStackCreated.class)).filter(n -> n.parentStackId().equals(parentId))
+                .map(NestedStackCreated::stackId).toList();
+    }
+
     private List<String> commandKeys(String type, String stackId) {
         return compute.records().stream().filter(r -> {
             CloudEvent e = CloudEvent.parse(r.value());

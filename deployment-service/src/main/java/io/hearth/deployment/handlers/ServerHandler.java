@@ -12,6 +12,7 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.groups.GroupOfServer;
 import io.hearth.deployment.software.SignalConfig;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.outbox.Outbox;
@@ -210,11 +211,17 @@ public class ServerHandler implements ResourceHandler {
         return DEFAULT_NETWORK;
     }
 
+    /**
+     * {@code InstanceStateChanged} on {@code hearth.instance.lifecycle}, naming the server's group when it is part of
+     * one, under its stack tree's key: every member of a group reaches the membership view in the order written.
+     */
     private Uni<Void> instanceChanged(ResourceCall call, String address, String previous, String state) {
         StackRuntime stack = call.stack();
         String stackId = stack.id.toString();
-        return outbox.append("stack", stackId, stackId, new InstanceStateChanged(stackId, stack.tenant, null, null,
-                call.row().physicalId, call.name(), address, previous, state, Instant.now())).replaceWithVoid();
+        return GroupOfServer.of(stack).chain(group -> outbox.append("stack", stack.eventKey(), stackId,
+                new InstanceStateChanged(stackId, stack.tenant, group == null ? null : group.name(),
+                        group == null ? null : group.stackId(), call.row().physicalId, call.name(), address, previous,
+                        state, Instant.now()))).replaceWithVoid();
     }
 
     private static JsonNode userData(ResourceCall call) {

@@ -1,0 +1,49 @@
+package io.hearth.deployment.groups;
+
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import io.smallrye.mutiny.Uni;
+import java.util.Set;
+
+/**
+ * The group a server belongs to: the nearest ResourceGroup or AutoScalingGroup above the server's stack. A server
+ * that is a group's member sits in the group's nested stack; a server that is part of a member template resource sits
+ * one stack deeper (the member's own nested stack), and so on. The membership view (the notifier) counts a server as
+ * a member of that group.
+ */
+public final class GroupOfServer {
+
+    /** The group types whose members are counted. */
+    static final Set<String> GROUPS = Set.of(GroupDocument.RESOURCE_GROUP, GroupDocument.AUTO_SCALING_GROUP);
+
+    /**
+     * A group: its resource name and the id of the stack that holds it.
+     *
+     * @param stackId the stack holding the group resource
+     * @param name    the group resource's name
+     */
+    public record Group(String stackId, String name) {
+    }
+
+    private GroupOfServer() {
+    }
+
+    /** The group above a server's stack, or null when the stack is no group's (nested) member. */
+    public static Uni<Group> of(StackRuntime stack) {
+        if (stack.parentStackId == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and name = ?2 and physicalId = ?3",
+                stack.parentStackId, stack.parentResource, stack.id.toString()).firstResult()
+                .chain(owner -> {
+                    if (owner == null) {
+                        return Uni.createFrom().nullItem();
+                    }
+                    if (GROUPS.contains(owner.type)) {
+                        return Uni.createFrom().item(new Group(stack.parentStackId.toString(), stack.parentResource));
+                    }
+                    return StackRuntime.<StackRuntime>findById(stack.parentStackId)
+                            .chain(parent -> parent == null ? Uni.createFrom().nullItem() : of(parent));
+                });
+    }
+}
