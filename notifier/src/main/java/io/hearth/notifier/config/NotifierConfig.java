@@ -1,0 +1,26 @@
+package io.hearth.notifier.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Settings of the notifier. */
+@ConfigMapping(prefix = "hearth.notifier")
+public interface NotifierConfig {
+
+    /** How many windows a group may keep changing before its membership is published anyway. */
+    int MEMBERSHIP_BOUND_WINDOWS = 4;
+
+    /**
+     * How long a group's membership must stay unchanged before its next generation is published: a burst of
+     * changes inside it becomes one {@code MembershipChanged}; a group that keeps changing is published at
+     * the latest {@value #MEMBERSHIP_BOUND_WINDOWS} windows after its first unpublished change.
+     */
+    @WithDefault("250ms")
+    Duration membershipWindow();
+
+    /** The longest a changed group waits for its generation: {@value #MEMBERSHIP_BOUND_WINDOWS} windows. */
+    default Duration membershipBound() {
+        return membershipWindow().multipliedBy(MEMBERSHIP_BOUND_WINDOWS);
+    }
+}

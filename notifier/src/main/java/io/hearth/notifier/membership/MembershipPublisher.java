@@ -1,0 +1,142 @@
+package io.hearth.notifier.membership;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.contracts.membership.v1.MembershipChanged.Member;
+import io.hearth.platform.outbox.ContextLoop;
+import io.hearth.platform.outbox.Outbox;
+import io.hearth.platform.outbox.OutboxEvent;
+import io.hearth.platform.outbox.OutboxWriter;
+import io.hearth.platform.sql.ColumnArrays;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The durable timer that publishes group membership: each step claims the groups whose {@code due_at} has come
+ * ({@link io.hearth.notifier.messaging.MembershipHandler} sets it) with {@code FOR UPDATE SKIP LOCKED}, so replicas
+ * share the groups and never publish one twice, and in the same transaction writes for each group whose members
+ * differ from the last published ones one {@code MembershipChanged} with the next generation, the full member list
+ * and who joined and left, to the outbox (key: the group's stack id), and marks the group published. A group whose
+ * members are back to what was published publishes nothing. The times live in the group rows, so a killed notifier
+ * loses nothing: the next one (or a replica) publishes what was due. With nothing due it sleeps until the earliest
+ * {@code due_at}, at most {@link #IDLE_POLL}; a consumed batch wakes it.
+ */
+@ApplicationScoped
+public class MembershipPublisher {
+
+    /** The longest sleep with nothing due (a replica's consumer, not this one's, may have changed a group). */
+    static final Duration IDLE_POLL = Duration.ofSeconds(1);
+    /** How many groups one step claims; after a step that published, the next runs at once. */
+    static final int BATCH = 64;
+
+    private static final TypeReference<Map<String, Member>> MEMBERS = new TypeReference<>() {
+    };
+
+    private final Pool pool;
+    private final Outbox outbox;
+    private final OutboxWriter writer;
+    private final ContextLoop<Duration> loop;
+    private final String claim;
+    private final String markPublished;
+    private final String nextDue;
+
+    public MembershipPublisher(Pool pool, Outbox outbox, OutboxWriter writer, Vertx vertx,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.pool = pool;
+        this.outbox = outbox;
+        this.writer = writer;
+        this.claim = "select group_stack_id, group_name, tenant, generation, members::text as members,"
+                + " published::text as published from " + schema + ".membership_group where due_at <= $1"
+                + " order by due_at limit " + BATCH + " for update skip locked";
+        // The row is locked since the claim: its members are the ones just read.
+        this.markPublished = "update " + schema + ".membership_group set published = members, generation = $3,"
+                + " dirty_since = null, due_at = null where group_stack_id = $1 and group_name = $2";
+        this.nextDue = "select min(due_at) as next from " + schema + ".membership_group where due_at is not null";
+        this.loop = new ContextLoop<>("membership publisher", vertx, this::runOnce, delay -> delay, IDLE_POLL);
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        loop.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        loop.stop();
+    }
+
+    /** Asks for a step now (a consumed batch committed changes). Safe from any thread. */
+    public void wakeUp() {
+        loop.wakeUp();
+    }
+
+    /** Publishes the groups that are due; how long to sleep before the next step. */
+    Uni<Duration> runOnce() {
+        return pool.withTransaction(connection -> connection.preparedQuery(claim)
+                .execute(Tuple.of(ColumnArrays.time(Instant.now())))
+                .chain(rows -> {
+                    List<Row> due = new ArrayList<>();
+                    rows.forEach(due::add);
+                    return due.isEmpty() ? nextDue(connection) : publish(connection, due)
+                            .replaceWith(Duration.ZERO);
+                }));
+    }
+
+    private Uni<Void> publish(SqlConnection connection, List<Row> due) {
+        List<OutboxEvent> events = new ArrayList<>();
+        List<Tuple> marks = new ArrayList<>();
+        for (Row group : due) {
+            String stackId = group.getString("group_stack_id");
+            String groupName = group.getString("group_name");
+            Map<String, Member> members = HearthJson.read(group.getString("members"), MEMBERS);
+            Map<String, Member> published = HearthJson.read(group.getString("published"), MEMBERS);
+            long generation = group.getLong("generation");
+            if (!members.equals(published)) {
+                generation++;
+                List<Member> list = members.values().stream()
+                        .sorted(Comparator.comparing(Member::resourceName, Comparator.nullsFirst(Comparator
+                                .naturalOrder())).thenComparing(Member::serverId))
+                        .toList();
+                List<String> joined = list.stream().map(Member::serverId)
+                        .filter(id -> !published.containsKey(id)).toList();
+                List<String> left = published.keySet().stream().filter(id -> !members.containsKey(id)).sorted()
+                        .toList();
+                events.add(outbox.row("membership", stackId, stackId, new MembershipChanged(stackId,
+                        group.getString("tenant"), groupName, generation, list, joined, left)));
+            }
+            marks.add(Tuple.of(stackId, groupName, generation));
+        }
+        return writer.write(connection, events)
+                .chain(() -> connection.preparedQuery(markPublished).executeBatch(marks))
+                .replaceWithVoid();
+    }
+
+    private Uni<Duration> nextDue(SqlConnection connection) {
+        return connection.query(nextDue).execute().map(rows -> {
+            OffsetDateTime next = rows.iterator().next().getOffsetDateTime("next");
+            if (next == null) {
+                return IDLE_POLL;
+            }
+            Duration until = Duration.between(Instant.now(), next.toInstant());
+            if (until.isNegative() || until.isZero()) {
+                return Duration.ofMillis(1);
+            }
+            return until.compareTo(IDLE_POLL) < 0 ? until : IDLE_POLL;
+        });
+    }
+}

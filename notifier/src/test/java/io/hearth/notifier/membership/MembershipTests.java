@@ -1,0 +1,175 @@
+package io.hearth.notifier.membership;
+
+import static io.hearth.notifier.membership.LifecycleBroker.change;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.testsupport.HearthTestResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Group membership from {@code hearth.instance.lifecycle} to {@code hearth.membership}, through the real broker
+ * and database. Each test uses groups of its own. "Nothing more was published" is checked with a later change
+ * of the same group: its generation is the next one, with the members and joins the earlier changes left.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class MembershipTests {
+
+    private static final String JOINING = "CREATE_IN_PROGRESS";
+    private static final String UP = "CREATE_COMPLETE";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @RegisterExtension
+    final LifecycleBroker broker = new LifecycleBroker();
+
+    private final String groupStack = UUID.randomUUID().toString();
+
+    @Test
+    void twentyMembersUpAtOnceGiveOneGeneration() {
+        List<String> servers = servers(20);
+        broker.publish(servers.stream().map(this::up).toList());
+
+        MembershipChanged first = awaitGeneration("group", 1);
+        assertThat(first.stackId()).isEqualTo(groupStack);
+        assertThat(first.tenant()).isEqualTo("demo");
+        assertThat(first.members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactlyInAnyOrderElementsOf(servers);
+        assertThat(first.members()).allSatisfy(member -> {
+            assertThat(member.resourceName()).isEqualTo("server-" + member.serverId());
+            assertThat(member.address()).startsWith("127.0.9.");
+        });
+        assertThat(first.joined()).containsExactlyInAnyOrderElementsOf(servers);
+        assertThat(first.left()).isEmpty();
+
+        String late = UUID.randomUUID().toString();
+        broker.publish(List.of(up(late)));
+        MembershipChanged second = awaitGeneration("group", 2);
+        assertThat(broker.generations(groupStack, "group")).extracting(MembershipChanged::generation)
+                .containsExactly(1L, 2L);
+        assertThat(second.members()).hasSize(21);
+        assertThat(second.joined()).containsExactly(late);
+    }
+
+    @Test
+    void leavingAndJoiningGiveTheNextGeneration() {
+        List<String> servers = servers(20);
+        broker.publish(servers.stream().map(this::up).toList());
+        awaitGeneration("group", 1);
+
+        String joining = UUID.randomUUID().toString();
+        broker.publish(List.of(
+                change(stackOf(servers.get(3)), groupStack, "group", servers.get(3), UP, "DELETE_IN_PROGRESS"),
+                change(stackOf(servers.get(7)), groupStack, "group", servers.get(7), UP, "CHECK_FAILED"),
+                up(joining)));
+
+        MembershipChanged second = awaitGeneration("group", 2);
+        List<String> expected = new ArrayList<>(servers);
+        expected.removeAll(List.of(servers.get(3), servers.get(7)));
+        expected.add(joining);
+        assertThat(second.members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(second.joined()).containsExactly(joining);
+        assertThat(second.left()).containsExactlyInAnyOrder(servers.get(3), servers.get(7));
+        assertThat(broker.generations(groupStack, "group")).hasSize(2);
+    }
+
+    @Test
+    void aRedeliveredEventChangesNothing() {
+        String server = UUID.randomUUID().toString();
+        CloudEvent joined = up(server);
+        broker.publish(List.of(joined));
+        awaitGeneration("group", 1);
+        broker.publish(List.of(change(stackOf(server), groupStack, "group", server, UP, "DELETE_IN_PROGRESS")));
+        assertThat(awaitGeneration("group", 2).members()).isEmpty();
+
+        // The same event again (same id), then a new member under the same key: the copy is applied first or
+        // not at all, so the next generation shows whether it was.
+        String next = UUID.randomUUID().toString();
+        broker.publish(List.of(joined, change(stackOf(server), groupStack, "group", next, JOINING, UP)));
+
+        MembershipChanged third = awaitGeneration("group", 3);
+        assertThat(third.members()).extracting(MembershipChanged.Member::serverId).containsExactly(next);
+        assertThat(third.joined()).containsExactly(next);
+        assertThat(third.left()).isEmpty();
+    }
+
+    @Test
+    void serversInNoGroupPublishNothing() {
+        List<String> loners = servers(3);
+        // One stack for all, so their events come before the grouped one (one key, one partition).
+        String stack = UUID.randomUUID().toString();
+        List<CloudEvent> events = new ArrayList<>();
+        loners.forEach(id -> events.add(change(stack, null, null, id, JOINING, UP)));
+        loners.forEach(id -> events.add(change(stack, null, null, id, UP, "DELETE_IN_PROGRESS")));
+        String grouped = UUID.randomUUID().toString();
+        events.add(change(stack, groupStack, "group", grouped, JOINING, UP));
+        broker.publish(events);
+
+        assertThat(awaitGeneration("group", 1).members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactly(grouped);
+        assertThat(broker.serversNamed()).doesNotContainAnyElementsOf(loners);
+    }
+
+    @Test
+    void twoGroupsAreIndependent() {
+        List<String> web = servers(3);
+        List<String> db = servers(2);
+        List<CloudEvent> events = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            events.add(change(stackOf(web.get(i)), groupStack, "web", web.get(i), JOINING, UP));
+            if (i < 2) {
+                events.add(change(stackOf(db.get(i)), groupStack, "db", db.get(i), JOINING, UP));
+            }
+        }
+        broker.publish(events);
+        assertThat(awaitGeneration("web", 1).members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactlyInAnyOrderElementsOf(web);
+        assertThat(awaitGeneration("db", 1).members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactlyInAnyOrderElementsOf(db);
+
+        broker.publish(List.of(change(stackOf(web.get(0)), groupStack, "web", web.get(0), UP, "DELETE_IN_PROGRESS")));
+        MembershipChanged web2 = awaitGeneration("web", 2);
+        assertThat(web2.left()).containsExactly(web.get(0));
+        assertThat(web2.members()).hasSize(2);
+
+        String dbJoining = UUID.randomUUID().toString();
+        broker.publish(List.of(change(stackOf(dbJoining), groupStack, "db", dbJoining, JOINING, UP)));
+        MembershipChanged db2 = awaitGeneration("db", 2);
+        assertThat(db2.joined()).containsExactly(dbJoining);
+        assertThat(db2.left()).isEmpty();
+        assertThat(db2.members()).hasSize(3);
+        assertThat(broker.generations(groupStack, "web")).hasSize(2);
+    }
+
+    /** A server of this test's group, in a member stack of its own, entering CREATE_COMPLETE. */
+    private CloudEvent up(String serverId) {
+        return change(stackOf(serverId), groupStack, "group", serverId, JOINING, UP);
+    }
+
+    /** The member stack of a server: derived from its id, so its events share a key. */
+    private static String stackOf(String serverId) {
+        return "stack-" + serverId;
+    }
+
+    private static List<String> servers(int count) {
+        return IntStream.range(0, count).mapToObj(i -> UUID.randomUUID().toString()).toList();
+    }
+
+    /** Waits until {@code generation} of this test's group {@code groupName} was published; that generation. */
+    private MembershipChanged awaitGeneration(String groupName, long generation) {
+        return await().atMost(WAIT).until(() -> broker.generations(groupStack, groupName).stream()
+                .filter(changed -> changed.generation() == generation).findFirst().orElse(null),
+                changed -> changed != null);
+    }
+}
