@@ -60,24 +60,12 @@ public class ResourceTimer {
                 .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : StackRuntime.findById(id))
                 .chain(stack -> stack != null
                         ? lifecycle.wake(stack).replaceWith(Duration.ZERO)
-                        : nextWakeUp().map(this::sleepUntil)));
+                        : nextWakeUp().map(next -> ContextLoop.until(next, config.pollInterval()))));
     }
 
     private Uni<Instant> nextWakeUp() {
         return Panache.getSession().chain(session -> session
                 .createSelectionQuery("select min(r.wakeAt) from ResourceRuntime r", Instant.class)
                 .getSingleResultOrNull());
-    }
-
-    private Duration sleepUntil(Instant next) {
-        Duration poll = config.pollInterval();
-        if (next == null) {
-            return poll;
-        }
-        Duration until = Duration.between(Instant.now(), next);
-        if (until.isNegative() || until.isZero()) {
-            return Duration.ofMillis(1);
-        }
-        return until.compareTo(poll) < 0 ? until : poll;
     }
 }

@@ -129,14 +129,7 @@ public class MembershipPublisher {
     private Uni<Duration> nextDue(SqlConnection connection) {
         return connection.query(nextDue).execute().map(rows -> {
             OffsetDateTime next = rows.iterator().next().getOffsetDateTime("next");
-            if (next == null) {
-                return IDLE_POLL;
-            }
-            Duration until = Duration.between(Instant.now(), next.toInstant());
-            if (until.isNegative() || until.isZero()) {
-                return Duration.ofMillis(1);
-            }
-            return until.compareTo(IDLE_POLL) < 0 ? until : IDLE_POLL;
+            return ContextLoop.until(next == null ? null : next.toInstant(), IDLE_POLL);
         });
     }
 }

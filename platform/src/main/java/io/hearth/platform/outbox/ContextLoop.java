@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -41,6 +42,21 @@ public final class ContextLoop<T> {
         this.step = step;
         this.delayAfter = delayAfter;
         this.failureDelay = failureDelay;
+    }
+
+    /**
+     * The wait of a durable timer's loop until its next due time: at most {@code longest} (also with nothing due,
+     * {@code next} null), at least a millisecond when it is due already.
+     */
+    public static Duration until(Instant next, Duration longest) {
+        if (next == null) {
+            return longest;
+        }
+        Duration until = Duration.between(Instant.now(), next);
+        if (until.isNegative() || until.isZero()) {
+            return Duration.ofMillis(1);
+        }
+        return until.compareTo(longest) < 0 ? until : longest;
     }
 
     /** Starts the loop; the first step runs at once. */
