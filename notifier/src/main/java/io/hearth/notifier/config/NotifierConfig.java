@@ -23,4 +23,44 @@ public interface NotifierConfig {
     default Duration membershipBound() {
         return membershipWindow().multipliedBy(MEMBERSHIP_BOUND_WINDOWS);
     }
+
+    /** The journal of events that client streams (and webhooks) read. */
+    Journal journal();
+
+    /** The live client streams (SSE and WebSocket). */
+    Streams streams();
+
+    /** Settings of the journal ({@code hearth.notifier.journal.*}). */
+    interface Journal {
+
+        /** How long events stay in the journal for clients to resume from; older ones are pruned. */
+        @WithDefault("24h")
+        Duration retention();
+
+        /** How often events older than the retention are pruned. */
+        @WithDefault("5m")
+        Duration pruneInterval();
+    }
+
+    /** Settings of the live streams ({@code hearth.notifier.streams.*}). */
+    interface Streams {
+
+        /** How often a stream sends a heartbeat (an SSE comment line, a WebSocket ping). */
+        @WithDefault("15s")
+        Duration heartbeat();
+
+        /**
+         * How many events a client may be behind (read from the journal, not yet written to its connection)
+         * before its stream is closed; it resumes with {@code Last-Event-ID}.
+         */
+        @WithDefault("1000")
+        int buffer();
+
+        /**
+         * The longest the shared tail waits for new journal rows when no notification came (a commit's
+         * {@code NOTIFY} wakes it at once).
+         */
+        @WithDefault("1s")
+        Duration poll();
+    }
 }

@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 
 /**
@@ -57,12 +58,18 @@ public class EventProcessor {
      */
     public Uni<Void> process(String group, String payload, Set<String> types,
             Function<CloudEvent, Uni<Void>> handler) {
+        return process(group, payload, (Predicate<String>) types::contains, handler);
+    }
+
+    /** {@link #process(String, String, Set, Function)} for the event types {@code actsOn} accepts. */
+    public Uni<Void> process(String group, String payload, Predicate<String> actsOn,
+            Function<CloudEvent, Uni<Void>> handler) {
         if (payload == null) {
             LOG.debugf("%s skips a tombstone", group);
             return Uni.createFrom().voidItem();
         }
         return Uni.createFrom().item(() -> CloudEvent.parse(payload))
-                .chain(event -> !types.contains(event.type()) ? ignore(event) : applyOnce(group, event, handler)
+                .chain(event -> !actsOn.test(event.type()) ? ignore(event) : applyOnce(group, event, handler)
                         .onFailure(EventProcessor::worthRetrying).retry()
                         .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
                         .atMost(config.retries())
@@ -85,17 +92,26 @@ public class EventProcessor {
      */
     public Uni<Void> processBatch(String group, KafkaRecordBatch<String, String> batch, Set<String> types,
             Function<List<CloudEvent>, Uni<Void>> handler) {
+        return processBatch(group, batch, (Predicate<String>) types::contains, handler);
+    }
+
+    /**
+     * {@link #processBatch(String, KafkaRecordBatch, Set, Function)} for the event types {@code actsOn} accepts
+     * (every type, for a consumer that keeps whatever a topic carries).
+     */
+    public Uni<Void> processBatch(String group, KafkaRecordBatch<String, String> batch, Predicate<String> actsOn,
+            Function<List<CloudEvent>, Uni<Void>> handler) {
         List<CloudEvent> events = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         try {
             for (KafkaRecord<String, String> record : batch.getRecords()) {
                 CloudEvent event = record.getPayload() == null ? null : CloudEvent.parse(record.getPayload());
-                if (event != null && types.contains(event.type()) && ids.add(event.id())) {
+                if (event != null && actsOn.test(event.type()) && ids.add(event.id())) {
                     events.add(event);
                 }
             }
         } catch (InvalidEventException e) {
-            return oneByOne(group, batch, types, handler);
+            return oneByOne(group, batch, actsOn, handler);
         }
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
                 : Panache.withTransaction(() -> inbox.firstDeliveries(group, ids).chain(fresh -> handler.apply(
@@ -106,16 +122,16 @@ public class EventProcessor {
                 .onFailure(failure -> !FatalErrors.isFatal(failure)).recoverWithUni(failure -> {
                     LOG.warnf(failure, "%s could not apply a batch of %d events; applying them one by one", group,
                             events.size());
-                    return oneByOne(group, batch, types, handler);
+                    return oneByOne(group, batch, actsOn, handler);
                 })
                 .chain(() -> Uni.createFrom().completionStage(batch::ack));
     }
 
     /** Each message of the batch on its own; one that fails for good is nacked: the channel dead-letters it. */
-    private Uni<Void> oneByOne(String group, KafkaRecordBatch<String, String> batch, Set<String> types,
+    private Uni<Void> oneByOne(String group, KafkaRecordBatch<String, String> batch, Predicate<String> actsOn,
             Function<List<CloudEvent>, Uni<Void>> handler) {
         return Multi.createFrom().iterable(batch.getRecords())
-                .onItem().transformToUniAndConcatenate(record -> process(group, record.getPayload(), types,
+                .onItem().transformToUniAndConcatenate(record -> process(group, record.getPayload(), actsOn,
                         event -> handler.apply(List.of(event)))
                         .onFailure(failure -> !FatalErrors.isFatal(failure))
                         .recoverWithUni(failure -> Uni.createFrom().completionStage(() -> record.nack(failure))))

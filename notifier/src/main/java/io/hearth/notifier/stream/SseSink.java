@@ -1,0 +1,59 @@
+package io.hearth.notifier.stream;
+
+import io.hearth.notifier.journal.JournalEntry;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+
+/**
+ * A Server-Sent Events response: each event as {@code id: <seq>} and one {@code data:} line holding the CloudEvent
+ * JSON, heartbeats and the reason of a close as comment lines, which {@code EventSource} ignores.
+ */
+public final class SseSink implements StreamSink {
+
+    /** What {@code EventSource} waits before it reconnects after the stream ends (its {@code retry:}), in ms. */
+    static final int RETRY_MILLIS = 1000;
+
+    private final HttpServerResponse response;
+
+    public SseSink(HttpServerResponse response) {
+        this.response = response;
+        response.setChunked(true)
+                .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream; charset=utf-8")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
+                // nginx (and Ingress controllers built on it) would otherwise buffer the stream
+                .putHeader("X-Accel-Buffering", "no")
+                .write("retry: " + RETRY_MILLIS + "\n\n");
+    }
+
+    @Override
+    public void send(JournalEntry entry) {
+        response.write("id: " + entry.seq() + "\ndata: " + entry.framed() + "\n\n");
+    }
+
+    @Override
+    public void heartbeat() {
+        response.write(": heartbeat\n\n");
+    }
+
+    @Override
+    public boolean writeQueueFull() {
+        return response.writeQueueFull();
+    }
+
+    @Override
+    public void drainHandler(Runnable then) {
+        response.drainHandler(v -> then.run());
+    }
+
+    @Override
+    public void closedHandler(Runnable then) {
+        response.closeHandler(v -> then.run());
+    }
+
+    @Override
+    public void close(String reason) {
+        if (!response.closed() && !response.ended()) {
+            response.end(": " + reason + "\n\n");
+        }
+    }
+}

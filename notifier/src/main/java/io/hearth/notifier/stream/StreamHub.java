@@ -1,0 +1,137 @@
+package io.hearth.notifier.stream;
+
+import io.hearth.notifier.config.NotifierConfig;
+import io.hearth.notifier.journal.JournalEntry;
+import io.hearth.notifier.journal.JournalReader;
+import io.hearth.notifier.journal.StreamScope;
+import io.hearth.platform.outbox.ContextLoop;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.pubsub.PgSubscriber;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * The shared tail of one notifier replica: it reads each new journal event once (woken by the appending
+ * transaction's {@code NOTIFY}, or after {@code hearth.notifier.streams.poll}) and offers it, in memory, to every
+ * connected client whose stream carries it: the subscribers of its stack, of its root stack and of its tenant,
+ * found by key, so a thousand clients cost one query per batch of events, not a thousand. Offering never waits
+ * on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own tail over the shared journal, so
+ * any replica serves any stream.
+ */
+@ApplicationScoped
+public class StreamHub {
+
+    private static final Logger LOG = Logger.getLogger(StreamHub.class);
+
+    /** Events the tail reads per query; a full batch is followed by the next at once. */
+    static final int BATCH = 1000;
+
+    private final JournalReader reader;
+    private final NotifierConfig.Streams config;
+    private final Map<String, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
+    private final ContextLoop<Duration> loop;
+    private final PgConnectOptions listenOptions;
+    private final Vertx vertx;
+    private PgSubscriber listener;
+    private volatile long position = -1;
+
+    public StreamHub(JournalReader reader, NotifierConfig config, Vertx vertx,
+            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+            @ConfigProperty(name = "quarkus.datasource.username") String user,
+            @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
+        this.reader = reader;
+        this.config = config.streams();
+        this.vertx = vertx;
+        this.listenOptions = PgConnectOptions.fromUri(url).setUser(user);
+        password.ifPresent(listenOptions::setPassword);
+        this.loop = new ContextLoop<>("stream tail", vertx, this::runOnce, delay -> delay, this.config.poll());
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        synchronized (this) {
+            listener = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
+            listener.channel(reader.channel()).handler(payload -> loop.wakeUp());
+            listener.connect().onFailure(error -> LOG.warnf("the stream tail cannot listen on channel %s (%s);"
+                    + " it polls until it can", reader.channel(), error.getMessage()));
+        }
+        loop.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        loop.stop();
+        synchronized (this) {
+            if (listener != null) {
+                listener.close();
+            }
+        }
+        subscribers.values().forEach(set -> set.forEach(s -> s.closeLater("the notifier is stopping: resume with"
+                + " Last-Event-ID")));
+    }
+
+    /**
+     * Connects a client: registers it, then starts its stream after {@code lastEventId}, or after the newest event
+     * when it gave none. Call on the connection's Vert.x context.
+     */
+    public void connect(Context context, StreamSink sink, StreamScope scope, Long lastEventId) {
+        Subscriber subscriber = new Subscriber(context, sink, scope, reader, config.buffer());
+        String key = key(scope);
+        subscribers.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(subscriber);
+        long known = position;
+        Uni<Long> start = lastEventId != null ? Uni.createFrom().item(lastEventId)
+                : known >= 0 ? Uni.createFrom().item(known) : reader.head();
+        start.subscribe().with(after -> context.runOnContext(v -> subscriber.start(after, config.heartbeat(),
+                        closed -> subscribers.computeIfPresent(key, (k, set) -> set.remove(closed) && set.isEmpty()
+                                ? null : set))),
+                failure -> subscriber.closeLater("the journal could not be read"));
+    }
+
+    /** How many clients are connected to this replica. */
+    public int connected() {
+        return subscribers.values().stream().mapToInt(Set::size).sum();
+    }
+
+    /** Reads and offers the events after the tail's position; how long to wait for the next step. */
+    Uni<Duration> runOnce() {
+        if (position < 0) {
+            return reader.head().map(head -> {
+                position = head;
+                return Duration.ZERO;
+            });
+        }
+        return reader.page(position, BATCH).map(entries -> {
+            entries.forEach(entry -> {
+                offer(entry, key(new StreamScope(entry.tenant(), entry.rootStackId())));
+                if (!entry.stackId().equals(entry.rootStackId())) {
+                    offer(entry, key(new StreamScope(entry.tenant(), entry.stackId())));
+                }
+                offer(entry, key(StreamScope.tenant(entry.tenant())));
+                position = entry.seq();
+            });
+            return entries.size() == BATCH ? Duration.ZERO : config.poll();
+        });
+    }
+
+    private void offer(JournalEntry entry, String key) {
+        Set<Subscriber> set = subscribers.get(key);
+        if (set != null) {
+            set.forEach(subscriber -> subscriber.offer(entry));
+        }
+    }
+
+    /** Streams of a tenant and of a stack are found by tenant and stack (a stack id of another tenant finds none). */
+    private static String key(StreamScope scope) {
+        return scope.stackId() == null ? "tenant " + scope.tenant() : "stack " + scope.tenant() + " " + scope.stackId();
+    }
+}

@@ -1,0 +1,25 @@
+package io.hearth.notifier.stream;
+
+import io.hearth.notifier.journal.JournalEntry;
+
+/** One client's connection, SSE or WebSocket; every method is called on the connection's Vert.x context. */
+public interface StreamSink {
+
+    /** Writes one event. */
+    void send(JournalEntry entry);
+
+    /** Writes a heartbeat (an SSE comment, a WebSocket ping). */
+    void heartbeat();
+
+    /** Whether the connection's write queue is full: nothing more is written until it drains. */
+    boolean writeQueueFull();
+
+    /** Runs {@code then} once the full write queue drained. */
+    void drainHandler(Runnable then);
+
+    /** Runs {@code then} when the client goes away. */
+    void closedHandler(Runnable then);
+
+    /** Ends the stream, saying why. */
+    void close(String reason);
+}
