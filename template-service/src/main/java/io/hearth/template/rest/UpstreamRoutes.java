@@ -11,9 +11,16 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.http.UpgradeRejectedException;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.http.WebSocketFrameType;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -33,7 +40,9 @@ import org.jboss.logging.Logger;
  * {@code /v1/{tenant}/software_deployments} go to deployment-service, Heat's resource signal by stack name or id
  * alone ({@code POST /v1/{tenant}/stacks/{stack}/resources/{resource}/signal}) to signal-gateway. The canonical
  * resource signal is template-service's own ({@code StackResourcesResource}), which {@link #toSignalGateway relays}
- * a software deployment's. On Kubernetes an Ingress may route these paths straight to their owners instead.
+ * a software deployment's. The live streams ({@code /v1/{tenant}/stream}, {@code .../stacks/.../stream}) go to the
+ * notifier as streams: the answer is passed on as it comes, with no answer timeout, and a WebSocket upgrade is
+ * proxied frame by frame. On Kubernetes an Ingress may route these paths straight to their owners instead.
  */
 @ApplicationScoped
 public class UpstreamRoutes {
@@ -45,6 +54,13 @@ public class UpstreamRoutes {
 
     /** Heat's resource signal by stack name or id alone, which signal-gateway serves. */
     static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+/resources/[^/]+/signal$";
+
+    /** The notifier's live streams: a tenant's, a stack's by name or id, a stack's by name and id. */
+    static final String STREAM_PATHS = "^/v1/[^/]+/(stream|stacks/[^/]+(/[^/]+)?/stream)$";
+
+    /** Request headers of a WebSocket handshake that the proxy's own handshake with the notifier sets. */
+    private static final Set<String> HANDSHAKE_HEADERS = Set.of("sec-websocket-key", "sec-websocket-version",
+            "sec-websocket-extensions", "sec-websocket-accept");
 
     /** Request headers that are about the hop, not the request (RFC 9110 7.6.1), and Host. */
     private static final Set<String> HOP_HEADERS = Set.of("connection", "keep-alive", "proxy-connection",
@@ -62,6 +78,14 @@ public class UpstreamRoutes {
         @WithDefault("http://127.0.0.1:8006")
         URI signalGateway();
 
+        /** notifier's base URL (the live streams). */
+        @WithDefault("http://127.0.0.1:8007")
+        URI notifier();
+
+        /** Most streams forwarded to the notifier at once (each holds a connection while it lasts). */
+        @WithDefault("4096")
+        int maxStreams();
+
         /** How long to wait for an answer before 504. */
         @WithDefault("30s")
         Duration timeout();
@@ -77,6 +101,7 @@ public class UpstreamRoutes {
 
     private final Config config;
     private HttpClient client;
+    private HttpClient streams;
 
     public UpstreamRoutes(Config config) {
         this.config = config;
@@ -87,6 +112,9 @@ public class UpstreamRoutes {
                 .setMaxPoolSize(config.maxConnections()));
         forward(router, DEPLOYMENT_PATHS, config.deploymentService(), "deployment-service");
         forward(router, RESOURCE_SIGNAL_PATHS, config.signalGateway(), "signal-gateway");
+        streams = vertx.createHttpClient(new HttpClientOptions().setMaxPoolSize(config.maxStreams())
+                .setMaxWebSockets(config.maxStreams()));
+        router.routeWithRegex(HttpMethod.GET, STREAM_PATHS).order(-100).handler(this::stream);
     }
 
     private void forward(Router router, String paths, URI target, String owner) {
@@ -98,6 +126,7 @@ public class UpstreamRoutes {
     void onStop(@Observes ShutdownEvent event) {
         if (client != null) {
             client.close();
+            streams.close();
         }
     }
 
@@ -155,6 +184,108 @@ public class UpstreamRoutes {
                     LOG.warnf("forwarding %s %s to %s failed: %s", incoming.method(), incoming.path(), target, error);
                     fail(context, 502, "BadGateway", owner + " did not answer: " + error.getMessage());
                 });
+    }
+
+    /**
+     * A live stream: the notifier's answer passed on as it comes (no answer timeout: a stream lasts; the notifier's
+     * heartbeats keep it busy), the notifier's connection closed when the client goes away; a WebSocket upgrade
+     * is proxied.
+     */
+    private void stream(RoutingContext context) {
+        HttpServerRequest incoming = context.request();
+        URI target = config.notifier();
+        if ("websocket".equalsIgnoreCase(incoming.getHeader(HttpHeaders.UPGRADE))) {
+            webSocket(context, target);
+            return;
+        }
+        RequestOptions options = options(incoming, target).setTimeout(-1).setConnectTimeout(config.timeout()
+                .toMillis());
+        streams.request(options)
+                .compose(request -> request.send())
+                .onSuccess(response -> passOn(context, response))
+                .onFailure(error -> {
+                    LOG.warnf("forwarding %s to %s failed: %s", incoming.path(), target, error);
+                    fail(context, 502, "BadGateway", "notifier did not answer: " + error.getMessage());
+                });
+    }
+
+    private static void passOn(RoutingContext context, HttpClientResponse response) {
+        var out = context.response().setStatusCode(response.statusCode());
+        response.headers().forEach(header -> {
+            if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
+                out.putHeader(header.getKey(), header.getValue());
+            }
+        });
+        if (!response.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
+            out.setChunked(true);
+        }
+        out.closeHandler(v -> response.request().reset());
+        response.pipeTo(out);
+    }
+
+    /**
+     * The client's WebSocket, proxied: the proxy opens its own to the notifier with the client's headers (the
+     * token), then accepts the client's upgrade and passes frames both ways; a refusal (401, 404) is passed on as
+     * the notifier answered it.
+     */
+    private void webSocket(RoutingContext context, URI target) {
+        HttpServerRequest incoming = context.request();
+        incoming.pause();
+        WebSocketConnectOptions options = new WebSocketConnectOptions().setHost(target.getHost())
+                .setPort(target.getPort()).setURI(incoming.uri()).setTimeout(config.timeout().toMillis());
+        incoming.headers().forEach(header -> {
+            String name = header.getKey().toLowerCase();
+            if (!HOP_HEADERS.contains(name) && !HANDSHAKE_HEADERS.contains(name)) {
+                options.addHeader(header.getKey(), header.getValue());
+            }
+        });
+        streams.webSocket(options).onSuccess(upstream -> incoming.toWebSocket()
+                .onSuccess(downstream -> bridge(upstream, downstream))
+                .onFailure(error -> upstream.close()))
+                .onFailure(error -> {
+                    incoming.resume();
+                    if (error instanceof UpgradeRejectedException rejected && rejected.getBody() != null) {
+                        var out = context.response().setStatusCode(rejected.getStatus());
+                        rejected.getHeaders().forEach(header -> {
+                            if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
+                                out.putHeader(header.getKey(), header.getValue());
+                            }
+                        });
+                        out.end(rejected.getBody());
+                        return;
+                    }
+                    LOG.warnf("forwarding the WebSocket %s to %s failed: %s", incoming.path(), target, error);
+                    fail(context, 502, "BadGateway", "notifier did not answer: " + error.getMessage());
+                });
+    }
+
+    /** Frames from the notifier to the client (pausing the notifier's side while the client's is full). */
+    private static void bridge(WebSocket upstream, ServerWebSocket downstream) {
+        upstream.frameHandler(frame -> {
+            if (frame.isClose() || frame.type() == WebSocketFrameType.PONG) {
+                return;
+            }
+            downstream.writeFrame(frame);
+            if (downstream.writeQueueFull()) {
+                upstream.pause();
+                downstream.drainHandler(v -> upstream.resume());
+            }
+        });
+        upstream.closeHandler(v -> {
+            if (!downstream.isClosed()) {
+                Short code = upstream.closeStatusCode();
+                if (code == null) {
+                    downstream.close();
+                } else {
+                    downstream.close(code, upstream.closeReason());
+                }
+            }
+        });
+        downstream.closeHandler(v -> {
+            if (!upstream.isClosed()) {
+                upstream.close();
+            }
+        });
     }
 
     /** Heat's error body. */
