@@ -1,7 +1,9 @@
 package io.hearth.agent.hook;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -15,7 +17,8 @@ import java.util.Map;
  * The built-in {@code script} hook (also {@code Heat::Ungrouped}), as heat-config's script hook: the config
  * is written to an executable file in the deployment's working folder and run there, inputs are environment
  * variables (non-string values as JSON), {@code heat_outputs_path} is {@code <workdir>/outputs}, so output
- * X is read from the file {@code ${heat_outputs_path}.X}; stdout, stderr and the exit code are the result.
+ * X is read from the file {@code ${heat_outputs_path}.X}; stdout, stderr and the exit code are the result. A JSON
+ * object in {@code ${heat_outputs_path}.facts} is sent as the output {@value #FACTS} (Hearth's stack facts).
  */
 public final class ScriptHook {
 
@@ -23,6 +26,8 @@ public final class ScriptHook {
     public static final String SCRIPT_FILE = ".hearth-script";
     /** The value of {@code heat_outputs_path}, relative to the working folder. */
     public static final String OUTPUTS = "outputs";
+    /** The output that carries the hook's stack facts, read from {@code ${heat_outputs_path}.facts}. */
+    public static final String FACTS = "facts";
 
     private ScriptHook() {
     }
@@ -62,7 +67,10 @@ public final class ScriptHook {
         return env;
     }
 
-    /** The signal body of a finished run: stdout, stderr (capped), the exit code and each output file found. */
+    /**
+     * The signal body of a finished run: stdout, stderr (capped), the exit code, each declared output's file found,
+     * and the stack facts of {@code ${heat_outputs_path}.facts} ({@link #facts}).
+     */
     public static ObjectNode collect(Item item, Path workDir, Path runDir, int exitCode) throws IOException {
         ObjectNode body = HookResults.of("", "", exitCode);
         body.put("deploy_stdout", Tail.of(runDir.resolve(HookLauncher.STDOUT), Tail.MAX_BYTES));
@@ -73,6 +81,34 @@ public final class ScriptHook {
                 body.put(output, new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
             }
         }
+        facts(item, workDir.resolve(OUTPUTS + "." + FACTS), body);
         return body;
+    }
+
+    /**
+     * The hook's stack facts: a JSON object in {@code ${heat_outputs_path}.facts} is sent as the output
+     * {@value #FACTS}, the object itself (a declared output of that name gets it too). A file that is no JSON object
+     * is not sent (but as the text of a declared output named {@value #FACTS}, as Heat would) and a line at the end of
+     * {@code deploy_stderr} says why; the run's status stays the hook's.
+     */
+    static void facts(Item item, Path file, ObjectNode body) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        JsonNode facts;
+        try {
+            facts = text.isBlank() ? null : HearthJson.mapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            facts = null;
+        }
+        if (facts != null && facts.isObject()) {
+            body.set(FACTS, facts);
+        } else if (!item.outputNames().contains(FACTS)) {
+            String stderr = body.path("deploy_stderr").asText("");
+            body.put("deploy_stderr", Tail.of(stderr + (stderr.isEmpty() || stderr.endsWith("\n") ? "" : "\n")
+                    + "hearth-agent: ${heat_outputs_path}." + FACTS + " is " + (facts == null ? "not JSON" : "JSON but"
+                    + " not an object") + "; stack facts must be a JSON object, none were sent\n", Tail.MAX_BYTES));
+        }
     }
 }

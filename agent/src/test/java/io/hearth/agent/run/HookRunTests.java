@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.agent.FakeGateway;
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.agent.hook.Tail;
 import io.hearth.agent.journal.JournalEntry;
 import io.hearth.agent.journal.Phase;
@@ -67,6 +68,63 @@ class HookRunTests {
                 .isEqualTo(fixture.server("boot-1").workDir("d-script").toRealPath().toString());
         assertThat(result.path("who").asText()).isEqualTo("127.0.0.9 " + FakeGateway.SERVER);
         assertThat(result.has("never_written")).isFalse();
+    }
+
+    @Test
+    void aJsonObjectInTheFactsFileIsSignalledAsTheFactsOutputBesideTheDeclaredOutputs() throws Exception {
+        ObjectNode item = gateway.item("d-facts", "script", """
+                #!/bin/sh
+                printf '%s' "generated" > "$heat_outputs_path.key"
+                printf '{"head_key": "ssh-ed25519 AAAA", "slots": 4, "nodes": ["c-0", "c-1"]}' \\
+                  > "$heat_outputs_path.facts"
+                """, 1, "TEMP_URL_SIGNAL");
+        RunnerFixture.outputs(item, "key");
+
+        JournalEntry entry = fixture.run(item);
+
+        assertThat(entry.phase()).isEqualTo(Phase.SIGNALLED);
+        assertThat(gateway.accepted()).singleElement().satisfies(s -> {
+            assertThat(s.body().path("deploy_status_code").asInt()).isZero();
+            assertThat(s.body().path("key").asText()).isEqualTo("generated");
+            assertThat(s.body().get("facts")).isEqualTo(HearthJson.readTree(
+                    "{\"head_key\": \"ssh-ed25519 AAAA\", \"slots\": 4, \"nodes\": [\"c-0\", \"c-1\"]}"));
+            assertThat(s.body().path("deploy_stderr").asText()).isEmpty();
+        });
+    }
+
+    @Test
+    void aFactsFileThatIsNoJsonObjectIsNotSentAndDeployStderrSaysSo() throws Exception {
+        ObjectNode list = fixture.item("d-list", "script", """
+                #!/bin/sh
+                echo "a warning" >&2
+                printf '[1, 2]' > "$heat_outputs_path.facts"
+                """);
+        ObjectNode text = fixture.item("d-text", "script", """
+                #!/bin/sh
+                printf 'head_key=abc' > "$heat_outputs_path.facts"
+                """);
+        // A declared output named facts keeps Heat's meaning: the file's text.
+        ObjectNode declared = fixture.item("d-declared", "script", """
+                #!/bin/sh
+                printf 'head_key=abc' > "$heat_outputs_path.facts"
+                """);
+        RunnerFixture.outputs(declared, "facts");
+
+        JsonNode notAnObject = fixture.run(list).result();
+        JsonNode notJson = fixture.run(text).result();
+        JsonNode asDeclared = fixture.run(declared).result();
+
+        assertThat(notAnObject.has("facts")).isFalse();
+        assertThat(notAnObject.path("deploy_status_code").asInt()).isZero();
+        assertThat(notAnObject.path("deploy_stderr").asText()).isEqualTo("a warning\nhearth-agent:"
+                + " ${heat_outputs_path}.facts is JSON but not an object; stack facts must be a JSON object, none"
+                + " were sent\n");
+        assertThat(notJson.has("facts")).isFalse();
+        assertThat(notJson.path("deploy_status_code").asInt()).isZero();
+        assertThat(notJson.path("deploy_stderr").asText()).isEqualTo("hearth-agent: ${heat_outputs_path}.facts"
+                + " is not JSON; stack facts must be a JSON object, none were sent\n");
+        assertThat(asDeclared.path("facts").asText()).isEqualTo("head_key=abc");
+        assertThat(asDeclared.path("deploy_stderr").asText()).isEmpty();
     }
 
     @Test

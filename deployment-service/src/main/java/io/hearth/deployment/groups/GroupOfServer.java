@@ -28,6 +28,11 @@ public final class GroupOfServer {
     private GroupOfServer() {
     }
 
+    /** Whether a resource of this type is a group whose members the membership view counts. */
+    public static boolean counts(String type) {
+        return GROUPS.contains(type);
+    }
+
     /** The group above a server's stack, or null when the stack is no group's (nested) member. */
     public static Uni<Group> of(StackRuntime stack) {
         if (stack.parentStackId == null) {
@@ -39,7 +44,7 @@ public final class GroupOfServer {
                     if (owner == null) {
                         return Uni.createFrom().nullItem();
                     }
-                    if (GROUPS.contains(owner.type)) {
+                    if (counts(owner.type)) {
                         return Uni.createFrom().item(new Group(stack.parentStackId.toString(), stack.parentResource));
                     }
                     return StackRuntime.<StackRuntime>findById(stack.parentStackId)

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.compute.v1.DeleteInstance;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.groups.GroupOfServer;
+import io.hearth.deployment.groups.InstanceEvents;
 import io.hearth.deployment.software.SignalConfig;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.outbox.Outbox;
@@ -59,9 +59,12 @@ public class ServerHandler implements ResourceHandler {
     private final PresignedUrls urls;
     private final SignalConfig signal;
     private final SoftwareDeployments deployments;
+    private final InstanceEvents instances;
 
-    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments) {
+    public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments,
+            InstanceEvents instances) {
         this.outbox = outbox;
+        this.instances = instances;
         this.urls = urls;
         this.signal = signal;
         this.deployments = deployments;
@@ -217,11 +220,8 @@ public class ServerHandler implements ResourceHandler {
      */
     private Uni<Void> instanceChanged(ResourceCall call, String address, String previous, String state) {
         StackRuntime stack = call.stack();
-        String stackId = stack.id.toString();
-        return GroupOfServer.of(stack).chain(group -> outbox.append("stack", stack.eventKey(), stackId,
-                new InstanceStateChanged(stackId, stack.tenant, group == null ? null : group.name(),
-                        group == null ? null : group.stackId(), call.row().physicalId, call.name(), address, previous,
-                        state, Instant.now()))).replaceWithVoid();
+        return GroupOfServer.of(stack).chain(group -> instances.changed(stack, group, call.row().physicalId,
+                call.name(), address, previous, state));
     }
 
     private static JsonNode userData(ResourceCall call) {
