@@ -138,6 +138,7 @@ public class StackEngine {
     /** Starts a new action of the stack: a new traversal, the IN_PROGRESS status published. */
     public Uni<Void> begin(StackState state, Action action) {
         state.stack.traversal++;
+        state.stack.contextDepth = 0; // a contextualization's nested update sets it after (NestedStacks.update)
         state.stack.timeoutAt = StackTimeouts.deadline(state.plan, Instant.now(), defaultTimeout);
         if (action == Action.DELETE) {
             // The delete wins: resources still waiting for a create or update are deleted as they are;

@@ -71,8 +71,11 @@ final class HeatResourceTypes {
     static final String[] DEPLOYMENT_SIGNAL_TRANSPORTS = {
         "CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL", "ZAQAR_SIGNAL"};
 
-    /** {@code SoftwareDeployment.ALLOWED_DEPLOY_ACTIONS}. */
-    static final String[] DEPLOY_ACTIONS = {"CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME"};
+    /**
+     * {@code SoftwareDeployment.ALLOWED_DEPLOY_ACTIONS}, and Hearth's CONTEXTUALIZE (run instead of UPDATE when
+     * inputs the deployment reads changed: docs/contextualization.md).
+     */
+    static final String[] DEPLOY_ACTIONS = {"CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME", "CONTEXTUALIZE"};
 
     /** {@code software_config_io.TYPES}. */
     static final String[] IO_TYPES = {"String", "Number", "CommaDelimitedList", "Json", "Boolean"};

@@ -328,7 +328,7 @@ class ResourceTypesTests {
         assertThat(actions.updateAllowed()).isTrue();
         assertThat(actions.defaultValue()).isEqualTo(yaml("[CREATE, UPDATE]"));
         assertThat(((Constraint.AllowedValues) actions.constraints().get(0)).allowedAsText())
-                .containsExactly("CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME");
+                .containsExactly("CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME", "CONTEXTUALIZE");
         assertThat(((Constraint.AllowedValues) deployment.properties().get("signal_transport").constraints().get(0))
                 .allowedAsText())
                 .containsExactly("CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL", "ZAQAR_SIGNAL");
