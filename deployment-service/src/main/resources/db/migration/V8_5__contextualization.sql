@@ -6,3 +6,7 @@ alter table resource_runtime
     add column context_depth int not null default 0;
 alter table stack_runtime
     add column context_depth int not null default 0;
+-- A group's CREATE_COMPLETE members as the notifier last published them ({"generation": N, "members": [...]}):
+-- the group's members and members_generation attributes.
+alter table resource_runtime
+    add column membership jsonb;

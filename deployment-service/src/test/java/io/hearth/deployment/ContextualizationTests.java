@@ -9,7 +9,7 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
-import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
@@ -58,7 +58,7 @@ class ContextualizationTests {
                 type: OS::Heat::SoftwareConfig
                 properties:
                   group: script
-                  inputs: [{name: members, type: Json}]
+                  inputs: [{name: members, type: Json}, {name: generation, type: Number, default: 0}]
                   config: "echo $members"
               head:
                 type: OS::Heat::SoftwareDeployment
@@ -83,6 +83,16 @@ class ContextualizationTests {
                   signal_transport: NO_SIGNAL
                   actions: [CREATE, UPDATE, CONTEXTUALIZE]
                   input_values: {members: [fixed]}
+              watcher:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: config}
+                  server: {list_join: ['-', [{get_param: prefix}, watcher]]}
+                  signal_transport: NO_SIGNAL
+                  actions: [CREATE, UPDATE, CONTEXTUALIZE]
+                  input_values:
+                    members: {get_attr: [asg, members]}
+                    generation: {get_attr: [asg, members_generation]}
               workers:
                 type: OS::Heat::SoftwareDeploymentGroup
                 properties:
@@ -105,10 +115,7 @@ class ContextualizationTests {
     void aScalingRerunsTheDeploymentsThatReadTheGroupAndOnlyThem() {
         String id = UUID.randomUUID().toString();
         String prefix = "srv-" + id;
-        driver.create(id, planner.plan(new TemplateReader().readTemplate(TEMPLATE).document(), null,
-                Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
-                true));
-        driver.awaitStatus(id, "CREATE_COMPLETE");
+        create(id, prefix);
         assertThat(members(metadata.awaitItems(prefix + "-head", 1).get(0))).hasSize(2);
 
         alarm(id);
@@ -146,6 +153,51 @@ class ContextualizationTests {
         await().atMost(StackDriver.WAIT).until(() -> driver.resources(id).stream()
                 .filter(r -> r.resourceName().equals("scale_out") && "SIGNAL".equals(r.action())).count() == 2);
         assertThat(driver.statesOf(id, "head")).as("ran once for the one change").hasSize(4);
+    }
+
+    @Test
+    void eachNewMembershipGenerationRerunsWhatReadsTheMembersOnce() {
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        create(id, prefix);
+        String watcher = prefix + "-watcher";
+        assertThat(members(metadata.awaitItems(watcher, 1).get(0))).as("no generation yet").isEmpty();
+
+        membership(id, 1, "m-a", "m-b");
+        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "watcher").contains("UPDATE_COMPLETE"));
+        DeploymentItem first = latestItem(watcher);
+        assertThat(input(first, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
+        assertThat(members(first).findValuesAsText("name")).containsExactly("m-a", "m-b");
+        assertThat(members(first).get(0).get("address").asText()).isEqualTo("127.0.0.11");
+        assertThat(input(first, "generation").asInt()).isEqualTo(1);
+
+        membership(id, 1, "m-a", "m-b"); // the same generation again: a redelivery
+        membership(id, 2, "m-a", "m-c");
+        await().atMost(StackDriver.WAIT).until(() -> input(latestItem(watcher), "generation").asInt() == 2);
+        assertThat(members(latestItem(watcher)).findValuesAsText("name")).containsExactly("m-a", "m-c");
+        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "watcher").size() == 6);
+        assertThat(driver.statesOf(id, "watcher")).as("one run per generation").containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE", "UPDATE_IN_PROGRESS",
+                "UPDATE_COMPLETE");
+        assertThat(driver.statesOf(id, "head")).as("reads the group's Heat attributes, which stay")
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    private void create(String id, String prefix) {
+        driver.create(id, planner.plan(new TemplateReader().readTemplate(TEMPLATE).document(), null,
+                Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
+                true));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+    }
+
+    private void membership(String stackId, long generation, String... names) {
+        List<MembershipChanged.Member> members = new java.util.ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            members.add(new MembershipChanged.Member("srv-" + names[i], names[i], "127.0.0." + (11 + i)));
+        }
+        CloudEvent event = CloudEvent.of("/hearth/notifier", stackId, new MembershipChanged(stackId, "demo", "asg",
+                generation, members, List.of(), List.of()));
+        driver.publish(Topics.MEMBERSHIP, stackId, event.toJson());
     }
 
     private void alarm(String stackId) {

@@ -90,6 +90,14 @@ public class ResourceRuntime extends PanacheEntityBase {
     public long traversal;
 
     /**
+     * For a group, its CREATE_COMPLETE members as the notifier last published them:
+     * {@code {"generation": N, "members": [{"name", "server_id", "address"}]}}; null before the first generation.
+     */
+    @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "membership::text", write = "?::text::jsonb")
+    public String membership;
+
+    /**
      * How many contextualization reruns in a row led to the current action: 0 for a stack action, a scaling or an
      * operator's change; one more than the resource whose change started it for a contextualization.
      */

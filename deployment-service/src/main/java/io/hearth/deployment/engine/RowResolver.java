@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.groups.GroupDocument;
+import io.hearth.deployment.groups.GroupMembership;
+import io.hearth.hot.functions.AttributePath;
 import io.hearth.hot.functions.RuntimeResolver;
 import java.util.List;
 import java.util.Optional;
@@ -44,10 +46,19 @@ final class RowResolver implements RuntimeResolver {
         });
     }
 
-    /** A group's attributes as Heat's group answers them (members, indices, paths); others as stored. */
+    /**
+     * A group's attributes as Heat's group answers them (members, indices, paths), and Hearth's {@code members} and
+     * {@code members_generation} ({@link GroupMembership}); others as stored.
+     */
     @Override
     public Optional<JsonNode> attribute(String resource, String attribute, List<JsonNode> path) {
         ResourceRuntime row = current.apply(resource);
+        if (row != null && GroupDocument.isGroup(row.type)) {
+            Optional<JsonNode> membership = GroupMembership.attribute(row, attribute);
+            if (membership.isPresent()) {
+                return Optional.of(AttributePath.select(membership.get(), path));
+            }
+        }
         if (row != null && row.attributes != null && GroupDocument.isGroup(row.type)) {
             return Optional.of(GroupDocument.select(row.type, row.name, HearthJson.readTree(row.attributes), attribute,
                     path));

@@ -5,11 +5,14 @@ import static io.hearth.contracts.stack.Status.FAILED;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.groups.GroupDocument;
+import io.hearth.deployment.groups.GroupMembership;
 import io.hearth.deployment.handlers.Outcome;
 import io.hearth.deployment.handlers.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandler;
@@ -182,6 +185,21 @@ public class StackEngine {
         stack.statusVersion++;
         LOG.infof("stack %s (%s): outputs evaluated again after a signal", stack.name, stack.id);
         return events.stackOutputs(stack, outputs.evaluate(state));
+    }
+
+    /**
+     * A group's new membership generation (the notifier's {@code MembershipChanged}): kept on the group's row as its
+     * {@code members} and {@code members_generation} attributes, and the resources that read them contextualized.
+     * A generation not newer than the one kept (a redelivery, a late event) changes nothing.
+     */
+    Uni<Void> membership(StackState state, ResourceRuntime group, MembershipChanged changed) {
+        if (!GroupDocument.isGroup(group.type) || changed.generation() <= GroupMembership.generation(group)) {
+            return Uni.createFrom().voidItem();
+        }
+        group.membership = GroupMembership.of(changed);
+        LOG.infof("stack %s (%s): group %s has %d members (generation %d)", state.stack.name, state.stack.id,
+                group.name, changed.members().size(), changed.generation());
+        return starter.readersOf(state, group);
     }
 
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */

@@ -94,6 +94,9 @@ public class StackSignals {
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
+        if (signal instanceof Signal.Membership membership) {
+            return engine.membership(state, row, membership.event());
+        }
         return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
                 .chain(outcome -> outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
                         : engine.settle(state, row, outcome))

@@ -1,6 +1,7 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
@@ -52,6 +53,22 @@ public sealed interface Signal {
      * group the request names, which reads the policy.
      */
     record ScalingAlarm(ScalingRequested event) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
+        }
+
+        @Override
+        public String resourceName() {
+            return event.groupName();
+        }
+    }
+
+    /**
+     * A group's CREATE_COMPLETE members changed (the notifier's {@code MembershipChanged}): for the group resource,
+     * whose {@code members} attribute it sets; what reads it is contextualized.
+     */
+    record Membership(MembershipChanged event) implements Signal {
         @Override
         public String physicalId() {
             return null;

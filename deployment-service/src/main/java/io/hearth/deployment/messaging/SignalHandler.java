@@ -1,6 +1,7 @@
 package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
@@ -29,9 +30,12 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class SignalHandler {
 
-    /** The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs. */
+    /**
+     * The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs, group
+     * membership generations.
+     */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
-            NestedStackSettled.TYPE, ScalingRequested.TYPE);
+            NestedStackSettled.TYPE, ScalingRequested.TYPE, MembershipChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -66,6 +70,10 @@ public class SignalHandler {
                 case ScalingRequested.TYPE -> {
                     ScalingRequested request = event.dataAs(ScalingRequested.class);
                     add(byStack, request.stackId(), new Signal.ScalingAlarm(request));
+                }
+                case MembershipChanged.TYPE -> {
+                    MembershipChanged changed = event.dataAs(MembershipChanged.class);
+                    add(byStack, changed.stackId(), new Signal.Membership(changed));
                 }
                 case NestedStackSettled.TYPE -> {
                     NestedStackSettled settled = event.dataAs(NestedStackSettled.class);

@@ -71,6 +71,15 @@ final class HeatResourceTypes {
     static final String[] DEPLOYMENT_SIGNAL_TRANSPORTS = {
         "CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL", "ZAQAR_SIGNAL"};
 
+    /** Hearth's group attribute: the members that are CREATE_COMPLETE (docs/contextualization.md). */
+    static final String MEMBERS = "members";
+    static final String MEMBERS_GENERATION = "members_generation";
+    private static final AttributeSchema MEMBERS_ATTR = attr("Hearth: the members whose server is CREATE_COMPLETE, "
+            + "as the notifier last published them: a list of maps with name, server_id and address. Deployments "
+            + "that read it are contextualized at each new generation.", "List");
+    private static final AttributeSchema MEMBERS_GENERATION_ATTR = attr("Hearth: the generation of the members "
+            + "attribute, 0 before the first.", "Integer");
+
     /**
      * {@code SoftwareDeployment.ALLOWED_DEPLOY_ACTIONS}, and Hearth's CONTEXTUALIZE (run instead of UPDATE when
      * inputs the deployment reads changed: docs/contextualization.md).
@@ -798,6 +807,8 @@ final class HeatResourceTypes {
                         SupportStatus.since("2014.2")))
                 .attribute("removed_rsrc_list", attr("A list of removed resource names.", "List",
                         SupportStatus.since("7.0.0")))
+                .attribute(MEMBERS, MEMBERS_ATTR)
+                .attribute(MEMBERS_GENERATION, MEMBERS_GENERATION_ATTR)
                 .attributeMode(ResourceType.AttributeMode.GROUP_MEMBERS)
                 .build();
     }
@@ -878,6 +889,8 @@ final class HeatResourceTypes {
                         SupportStatus.since("7.0.0")))
                 .attribute("refs_map", attr("A map of resource names to IDs for the resources in the group.", "Map",
                         SupportStatus.since("7.0.0")))
+                .attribute(MEMBERS, MEMBERS_ATTR)
+                .attribute(MEMBERS_GENERATION, MEMBERS_GENERATION_ATTR)
                 .attributeMode(ResourceType.AttributeMode.SCALING_GROUP)
                 .check(HeatResourceTypes::checkGroupSize)
                 .build();
