@@ -30,6 +30,13 @@ public interface DeploymentConfig {
     @WithDefault("10")
     int contextualizeMaxReruns();
 
+    /**
+     * The largest a stack tree's data bag may grow, in bytes of its facts' JSON: a write beyond it is refused
+     * (the API answers 413; a hook's facts are not published and the reason is logged).
+     */
+    @WithDefault("65536")
+    long dataBagMaxBytes();
+
     /** The limits of evaluation, named by their settings in messages. */
     default EvaluationLimits evaluation() {
         return new EvaluationLimits(limits().maxEvaluatedItems(), limits().maxEvaluatedChars(),

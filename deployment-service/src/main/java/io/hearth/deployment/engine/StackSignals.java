@@ -89,6 +89,9 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
+        if (signal instanceof Signal.DataBag bag) {
+            return engine.dataBag(state, bag.event());
+        }
         ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
                 : state.byPhysicalId(signal.physicalId());
         if (row == null) {

@@ -3,6 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -77,6 +78,14 @@ public sealed interface Signal {
         @Override
         public String resourceName() {
             return event.groupName();
+        }
+    }
+
+    /** The stack tree's data bag changed: for every {@code OS::Hearth::DataBag} resource of the stack. */
+    record DataBag(DataBagChanged event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.rootStackId();
         }
     }
 

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.databag.DataBagTooLarge;
+import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
@@ -25,6 +27,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * {@code OS::Heat::SoftwareDeployment} and {@code OS::Heat::StructuredDeployment}
@@ -57,12 +60,18 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     private static final long LONGEST_TIMEOUT_SECS = 100L * 366 * 24 * 3600;
     private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
 
+    /** The output through which a hook publishes facts to the stack tree's data bag. */
+    public static final String FACTS = "facts";
+    private static final Logger LOG = Logger.getLogger(SoftwareDeploymentHandler.class);
+
     private final SoftwareDeployments deployments;
     private final SoftwareConfigStore configs;
+    private final DataBags bags;
 
-    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs) {
+    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs, DataBags bags) {
         this.deployments = deployments;
         this.configs = configs;
+        this.bags = bags;
     }
 
     @Override
@@ -261,8 +270,31 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         } else {
             return ResourceHandler.super.signal(call, signal);
         }
-        return changed.chain(d -> d != null && waitsFor(call, d) ? settled(call, d)
-                : Uni.createFrom().<Outcome>nullItem());
+        return changed.chain(d -> published(call, d, signal).chain(() -> d != null && waitsFor(call, d)
+                ? settled(call, d) : Uni.createFrom().<Outcome>nullItem()));
+    }
+
+    /**
+     * The facts a hook published ({@code ${heat_outputs_path}.facts}: the output {@code facts}, a JSON object) with a
+     * result that completed the deployment, set in the stack tree's data bag (docs/contextualization.md). Facts that
+     * would make the bag too large are not set; the reason is logged.
+     */
+    private Uni<Void> published(ResourceCall call, SoftwareDeployment d, Signal signal) {
+        JsonNode outputs = null;
+        if (signal instanceof Signal.HookResult hook && hook.event().outputs() != null) {
+            outputs = HearthJson.mapper().valueToTree(hook.event().outputs());
+        } else if (signal instanceof Signal.DeploymentUpdate update) {
+            outputs = update.change().outputValues();
+        }
+        JsonNode facts = outputs == null ? null : outputs.get(FACTS);
+        if (d == null || !Status.COMPLETE.is(d.status) || facts == null || !facts.isObject() || facts.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return bags.set(call.stack(), (ObjectNode) facts, false, null, call.row().contextDepth).replaceWithVoid()
+                .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
+                    LOG.warnf("facts of deployment %s (%s) not published: %s", d.id, call.name(), e.getMessage());
+                    return null;
+                });
     }
 
     /**
