@@ -10,6 +10,7 @@ import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
@@ -103,6 +104,42 @@ class ContextualizationTests {
                   input_values: {members: {get_attr: [asg, outputs_list, value]}}
             """;
 
+    /** A head node that needs its compute node's address, and a compute node that needs the head's key. */
+    private static final String CIRCULAR = """
+            heat_template_version: 2021-04-16
+            parameters:
+              prefix: {type: string}
+            resources:
+              head_config:
+                type: OS::Heat::SoftwareConfig
+                properties:
+                  group: script
+                  inputs: [{name: computes}]
+                  outputs: [{name: key}]
+                  config: "make-key"
+              head:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: head_config}
+                  server: {list_join: ['-', [{get_param: prefix}, head]]}
+                  actions: [CREATE, UPDATE, CONTEXTUALIZE]
+                  input_values: {computes: {get_attr: [compute, address]}}
+              compute_config:
+                type: OS::Heat::SoftwareConfig
+                properties:
+                  group: script
+                  inputs: [{name: key}]
+                  outputs: [{name: address}]
+                  config: "join"
+              compute:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: compute_config}
+                  server: {list_join: ['-', [{get_param: prefix}, compute]]}
+                  actions: [CREATE, UPDATE, CONTEXTUALIZE]
+                  input_values: {key: {get_attr: [head, key]}}
+            """;
+
     private final StackPlanner planner = new StackPlanner();
 
     @RegisterExtension
@@ -110,6 +147,9 @@ class ContextualizationTests {
 
     @RegisterExtension
     final ServerMetadataFeed metadata = new ServerMetadataFeed();
+
+    @RegisterExtension
+    final DeploymentAgent agent = new DeploymentAgent();
 
     @Test
     void aScalingRerunsTheDeploymentsThatReadTheGroupAndOnlyThem() {
@@ -126,6 +166,8 @@ class ContextualizationTests {
         assertThat(driver.statesOf(id, "head")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
         assertThat(reasons(id, "head")).contains("Contextualization: asg changed");
+        await().atMost(StackDriver.WAIT).until(() -> members(latestItem(prefix + "-head")).size() == 3
+                && members(latestItem(prefix + "-plain")).size() == 3);
         DeploymentItem head = latestItem(prefix + "-head");
         assertThat(input(head, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         assertThat(members(head)).as("the member list the scaling made").hasSize(3);
@@ -142,6 +184,8 @@ class ContextualizationTests {
         List<String> old = driver.resources(workers).stream().filter(r -> r.action().equals("UPDATE"))
                 .map(ResourceStatusChanged::resourceName).distinct().toList();
         assertThat(old).as("the two members deployed before the scaling").hasSize(2);
+        servers.fieldNames().forEachRemaining(member -> await().atMost(StackDriver.WAIT)
+                .until(() -> members(latestItem(servers.get(member).asText())).size() == 3));
         servers.fieldNames().forEachRemaining(member -> {
             String action = old.contains(member) ? "CONTEXTUALIZE" : "CREATE";
             DeploymentItem item = latestItem(servers.get(member).asText());
@@ -164,7 +208,7 @@ class ContextualizationTests {
         assertThat(members(metadata.awaitItems(watcher, 1).get(0))).as("no generation yet").isEmpty();
 
         membership(id, 1, "m-a", "m-b");
-        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "watcher").contains("UPDATE_COMPLETE"));
+        await().atMost(StackDriver.WAIT).until(() -> input(latestItem(watcher), "generation").asInt() == 1);
         DeploymentItem first = latestItem(watcher);
         assertThat(input(first, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         assertThat(members(first).findValuesAsText("name")).containsExactly("m-a", "m-b");
@@ -183,10 +227,76 @@ class ContextualizationTests {
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
     }
 
-    private void create(String id, String prefix) {
-        driver.create(id, planner.plan(new TemplateReader().readTemplate(TEMPLATE).document(), null,
+    @Test
+    void circularNeedsConvergeRunningWithWhatIsKnownThenAgainAsValuesArrive() {
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        String head = prefix + "-head";
+        String compute = prefix + "-compute";
+        driver.create(id, plan(id, CIRCULAR, prefix));
+
+        DeploymentItem headFirst = metadata.awaitItems(head, 1).get(0);
+        DeploymentItem computeFirst = metadata.awaitItems(compute, 1).get(0);
+        assertThat(input(headFirst, "computes").isNull()).as("runs with what is known: nothing yet").isTrue();
+        assertThat(input(computeFirst, "key").isNull()).isTrue();
+        agent.signal(id, head, headFirst, "CREATE", 0, Map.of("key", TextNode.valueOf("k-1")));
+        agent.signal(id, compute, computeFirst, "CREATE", 0, Map.of("address", TextNode.valueOf("127.0.0.7")));
+
+        await().atMost(StackDriver.WAIT).until(() -> latestItem(head).generation() > headFirst.generation()
+                && latestItem(compute).generation() > computeFirst.generation());
+        DeploymentItem headAgain = latestItem(head);
+        DeploymentItem computeAgain = latestItem(compute);
+        assertThat(input(headAgain, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
+        assertThat(input(headAgain, "computes").asText()).isEqualTo("127.0.0.7");
+        assertThat(input(computeAgain, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
+        assertThat(input(computeAgain, "key").asText()).isEqualTo("k-1");
+        agent.signal(id, head, headAgain, "CONTEXTUALIZE", 0, Map.of("key", TextNode.valueOf("k-1")));
+        agent.signal(id, compute, computeAgain, "CONTEXTUALIZE", 0,
+                Map.of("address", TextNode.valueOf("127.0.0.7")));
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(latestItem(head).generation()).as("nothing changed: no further run")
+                .isEqualTo(headAgain.generation());
+        assertThat(latestItem(compute).generation()).isEqualTo(computeAgain.generation());
+    }
+
+    @Test
+    void rerunsThatNeverSettleStopAtTheBoundAndSaySo() {
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        driver.create(id, plan(id, CIRCULAR, prefix));
+        java.util.Set<String> answered = new java.util.HashSet<>();
+        int[] round = {0};
+        await().atMost(java.time.Duration.ofMinutes(2)).until(() -> {
+            for (String server : List.of(prefix + "-head", prefix + "-compute")) {
+                var document = metadata.latest(server);
+                if (document == null) {
+                    continue;
+                }
+                DeploymentItem item = document.deployments().get(document.deployments().size() - 1);
+                if (answered.add(item.id() + "/" + item.generation())) {
+                    String output = server.endsWith("head") ? "key" : "address";
+                    agent.signal(id, server, item, input(item, "deploy_action").asText(), 0,
+                            Map.of(output, TextNode.valueOf("changing-" + round[0]++)));
+                }
+            }
+            return reasons(id, "head").stream().anyMatch(r -> r.contains("stopped"))
+                    || reasons(id, "compute").stream().anyMatch(r -> r.contains("stopped"));
+        });
+        String stopped = java.util.stream.Stream.concat(reasons(id, "head").stream(), reasons(id, "compute").stream())
+                .filter(r -> r.contains("stopped")).findFirst().orElseThrow();
+        assertThat(stopped).contains("10 reruns in a row", "hearth.deployment.contextualize-max-reruns");
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+    }
+
+    private StackPlan plan(String id, String template, String prefix) {
+        return planner.plan(new TemplateReader().readTemplate(template).document(), null,
                 Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
-                true));
+                true);
+    }
+
+    private void create(String id, String prefix) {
+        driver.create(id, plan(id, TEMPLATE, prefix));
         driver.awaitStatus(id, "CREATE_COMPLETE");
     }
 

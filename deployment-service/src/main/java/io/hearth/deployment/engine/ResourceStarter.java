@@ -100,7 +100,7 @@ class ResourceStarter {
     /** The resource's properties evaluated against the stack's rows as they are now, the type's defaults applied. */
     private JsonNode resolve(StackState state, PlannedResource resource, ResourceHandler handler) {
         JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
-                state.evaluationContext(limits), "resources", resource.name(), "properties");
+                state.evaluationContext(limits, resource.live()), "resources", resource.name(), "properties");
         return handler.normalize(resource.name(), resolved);
     }
 
@@ -116,39 +116,51 @@ class ResourceStarter {
             return Uni.createFrom().voidItem();
         }
         List<PlannedResource> readers = state.plan.resources().stream()
-                .filter(resource -> resource.dependsOn().contains(changed.name)).toList();
+                .filter(resource -> resource.reads(changed.name)).toList();
         return StackEngine.each(readers, resource -> {
             ResourceRuntime row = state.current(resource.name());
             if (row == null || row == changed || row.replaced || row.status != COMPLETE || row.action == Action.DELETE
                     || row.traversal != state.traversal() || !handlers.forRow(row).contextualizes()) {
                 return Uni.createFrom().voidItem();
             }
-            return contextualize(state, resource, row, changed.contextDepth + 1, changed.name);
+            return contextualize(state, resource, row, changed.contextDepth + 1, changed.name + " changed");
         });
     }
 
+    /**
+     * A contextualized resource that completed with inputs that changed while its action ran (a live reference got
+     * its value, its group changed again) runs again with them; one whose inputs are as it ran them stays.
+     */
+    private Uni<Void> ifStale(StackState state, ResourceRuntime row) {
+        PlannedResource resource = state.planned(row.name);
+        if (resource == null || state.stack.action == Action.DELETE || !handlers.forRow(row).contextualizes()) {
+            return Uni.createFrom().voidItem();
+        }
+        return contextualize(state, resource, row, row.contextDepth + 1, "its inputs changed while it ran");
+    }
+
     private Uni<Void> contextualize(StackState state, PlannedResource resource, ResourceRuntime row, int depth,
-            String cause) {
+            String why) {
         ResourceHandler handler = handlers.forRow(row);
         JsonNode properties;
         try {
             properties = resolve(state, resource, handler);
         } catch (ExpressionException | ResourceException e) {
             return events.resourceEvent(state.stack, row, row.action, row.status,
-                    "Contextualization after " + cause + " changed skipped: " + e.getMessage());
+                    "Contextualization (" + why + ") skipped: " + e.getMessage());
         }
         JsonNode previous = HearthJson.readTree(row.properties);
-        if (properties.equals(previous)) {
-            return Uni.createFrom().voidItem(); // its inputs did not change: it does not run
+        if (HearthJson.readTree(HearthJson.write(properties)).equals(previous)) {
+            return Uni.createFrom().voidItem(); // its inputs did not change (compared as stored): it does not run
         }
         if (depth > maxReruns) {
-            return events.resourceEvent(state.stack, row, row.action, row.status, "Contextualization after "
-                    + cause + " changed stopped: " + maxReruns + " reruns in a row (hearth.deployment."
-                    + "contextualize-max-reruns) and its inputs still change");
+            return events.resourceEvent(state.stack, row, row.action, row.status, "Contextualization (" + why
+                    + ") stopped: " + maxReruns + " reruns in a row (hearth.deployment.contextualize-max-reruns) and "
+                    + "its inputs still change");
         }
         begin(state, row, Action.UPDATE);
         row.contextDepth = depth;
-        row.statusReason = "Contextualization: " + cause + " changed";
+        row.statusReason = "Contextualization: " + why;
         row.properties = HearthJson.write(properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
         return events.resourceStatus(state.stack, row).chain(() -> apply(state, row, handler.update(call)));
@@ -239,8 +251,9 @@ class ResourceStarter {
                     row.referenceId = done.referenceId();
                     row.attributes = HearthJson.write(done.attributes());
                     Uni<Void> published = events.resourceStatus(state.stack, row);
-                    return Objects.equals(before, row.attributes) ? published
+                    Uni<Void> read = Objects.equals(before, row.attributes) ? published
                             : published.chain(() -> readersOf(state, row));
+                    return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem());
                 });
     }
 

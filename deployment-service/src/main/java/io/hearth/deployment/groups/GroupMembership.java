@@ -49,7 +49,10 @@ public final class GroupMembership {
                     : HearthJson.readTree(group.membership).path("members"));
         }
         if (GENERATION.equals(attribute)) {
-            return Optional.of(JsonNodeFactory.instance.numberNode(generation(group)));
+            long generation = generation(group);
+            // as it reads back from JSON (an int while it fits), so a stored deployment's inputs compare equal
+            return Optional.of(generation <= Integer.MAX_VALUE ? JsonNodeFactory.instance.numberNode((int) generation)
+                    : JsonNodeFactory.instance.numberNode(generation));
         }
         return Optional.empty();
     }
