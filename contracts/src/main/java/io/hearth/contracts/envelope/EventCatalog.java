@@ -8,6 +8,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -54,6 +55,7 @@ public final class EventCatalog {
             new Entry(DeploymentSignalled.TYPE, DeploymentSignalled.class, Topics.SIGNALS),
             new Entry(ServerCheckedIn.TYPE, ServerCheckedIn.class, Topics.SIGNALS),
             new Entry(WaitConditionSignalled.TYPE, WaitConditionSignalled.class, Topics.SIGNALS),
+            new Entry(DataBagChanged.TYPE, DataBagChanged.class, Topics.SIGNALS),
             new Entry(NestedStackSettled.TYPE, NestedStackSettled.class, Topics.SIGNALS),
             new Entry(InstanceStateChanged.TYPE, InstanceStateChanged.class, Topics.INSTANCE_LIFECYCLE),
             new Entry(MembershipChanged.TYPE, MembershipChanged.class, Topics.MEMBERSHIP),

@@ -21,15 +21,28 @@ import java.util.List;
  *                          {@code rolling_update}), may be null (absent from the JSON then)
  * @param restrictedActions the actions the environment's {@code restricted_actions} forbids for this resource
  *                          ({@code update}, {@code replace}); empty (and absent on the wire) when none
+ * @param live              resources it reads without waiting for them (Hearth's live references: a deployment
+ *                          whose {@code actions} hold CONTEXTUALIZE reads other deployments and data bags as they are,
+ *                          and is contextualized as they change; docs/contextualization.md); not in {@code dependsOn};
+ *                          empty (and absent on the wire) when none
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
         JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template,
         @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode updatePolicy,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> restrictedActions) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> restrictedActions,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> live) {
 
     public PlannedResource {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
         restrictedActions = restrictedActions == null ? List.of() : List.copyOf(restrictedActions);
+        live = live == null ? List.of() : List.copyOf(live);
+    }
+
+    /** A resource without live references. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, String template, JsonNode updatePolicy, List<String> restrictedActions) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, updatePolicy, restrictedActions,
+                List.of());
     }
 
     /** A resource that is not a template resource, without an update policy or restricted actions. */
@@ -59,6 +72,17 @@ public record PlannedResource(String name, String type, JsonNode properties, Lis
     /** The same resource depending on other names. */
     public PlannedResource withDependsOn(List<String> names) {
         return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy,
-                restrictedActions);
+                restrictedActions, live);
+    }
+
+    /** The same resource waiting for {@code names} and reading {@code liveNames} live. */
+    public PlannedResource withLive(List<String> names, List<String> liveNames) {
+        return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy,
+                restrictedActions, liveNames);
+    }
+
+    /** Whether this resource reads {@code other}: waits for it or reads it live. */
+    public boolean reads(String other) {
+        return dependsOn.contains(other) || live.contains(other);
     }
 }

@@ -22,6 +22,21 @@ public interface DeploymentConfig {
     /** What evaluating a plan's functions may produce once runtime values arrive. */
     Limits limits();
 
+    /**
+     * Most contextualization reruns in a row (docs/contextualization.md): a deployment whose inputs changed because
+     * one that was itself contextualized changed its outputs runs again only while the chain is at most this long;
+     * past it the deployment stays as it is and its resource gets an event saying so.
+     */
+    @WithDefault("10")
+    int contextualizeMaxReruns();
+
+    /**
+     * The largest a stack tree's data bag may grow, in bytes of its facts' JSON: a write beyond it is refused
+     * (the API answers 413; a hook's facts are not published and the reason is logged).
+     */
+    @WithDefault("65536")
+    long dataBagMaxBytes();
+
     /** The limits of evaluation, named by their settings in messages. */
     default EvaluationLimits evaluation() {
         return new EvaluationLimits(limits().maxEvaluatedItems(), limits().maxEvaluatedChars(),

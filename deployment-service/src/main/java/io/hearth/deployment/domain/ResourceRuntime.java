@@ -89,6 +89,21 @@ public class ResourceRuntime extends PanacheEntityBase {
     /** The stack traversal this row was last brought in line with. */
     public long traversal;
 
+    /**
+     * For a group, its CREATE_COMPLETE members as the notifier last published them:
+     * {@code {"generation": N, "members": [{"name", "server_id", "address"}]}}; null before the first generation.
+     */
+    @Column(columnDefinition = "jsonb")
+    @ColumnTransformer(read = "membership::text", write = "?::text::jsonb")
+    public String membership;
+
+    /**
+     * How many contextualization reruns in a row led to the current action: 0 for a stack action, a scaling or an
+     * operator's change; one more than the resource whose change started it for a contextualization.
+     */
+    @Column(name = "context_depth")
+    public int contextDepth;
+
     /** Superseded by a replacement; deleted when the update cleans up. */
     public boolean replaced;
 

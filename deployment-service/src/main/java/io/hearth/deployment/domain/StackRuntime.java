@@ -78,6 +78,13 @@ public class StackRuntime extends PanacheEntityBase {
     public int nestedDepth;
 
     /**
+     * For a nested stack whose update is a contextualization (a SoftwareDeploymentGroup's inputs changed), the
+     * group resource's {@code context_depth}, which its resources' actions take; 0 for any other action.
+     */
+    @Column(name = "context_depth")
+    public int contextDepth;
+
+    /**
      * Set while the parent's resource drives this nested stack in the parent's own transaction: an action
      * that ends then is seen by the resource at once, so no signal needs to tell it (not stored).
      */

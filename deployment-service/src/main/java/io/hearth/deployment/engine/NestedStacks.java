@@ -171,7 +171,9 @@ public class NestedStacks {
             }
             StackState updated = new StackState(nested, planned.plan(), state.rows());
             return events.nestedUpdated(nested, template, planned.environment(), planned.plan())
-                    .chain(() -> engine.begin(updated, Action.UPDATE)).chain(() -> engine.advance(updated))
+                    .chain(() -> engine.begin(updated, Action.UPDATE))
+                    .invoke(() -> nested.contextDepth = call.row().contextDepth) // a contextualization's, or 0
+                    .chain(() -> engine.advance(updated))
                     .map(ignored -> outcome(call, updated, owner));
         });
     }

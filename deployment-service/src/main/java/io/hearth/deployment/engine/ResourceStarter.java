@@ -22,6 +22,8 @@ import io.hearth.hot.functions.HotFunctions;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -37,11 +39,13 @@ class ResourceStarter {
     private final ResourceHandlers handlers;
     private final StackEvents events;
     private final EvaluationLimits limits;
+    private final int maxReruns;
 
     ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config) {
         this.handlers = handlers;
         this.events = events;
         this.limits = config.evaluation();
+        this.maxReruns = config.contextualizeMaxReruns();
     }
 
     /**
@@ -53,9 +57,7 @@ class ResourceStarter {
         ResourceHandler handler = handlers.forResource(resource);
         JsonNode properties;
         try {
-            JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
-                    state.evaluationContext(limits), "resources", resource.name(), "properties");
-            properties = handler.normalize(resource.name(), resolved);
+            properties = resolve(state, resource, handler);
         } catch (ExpressionException e) {
             return failToStart(state, resource, row, "StackValidationFailed: " + e.getMessage());
         } catch (ResourceException e) {
@@ -93,6 +95,75 @@ class ResourceStarter {
                 return create(state, resource, handler, properties);
             }
         }
+    }
+
+    /** The resource's properties evaluated against the stack's rows as they are now, the type's defaults applied. */
+    private JsonNode resolve(StackState state, PlannedResource resource, ResourceHandler handler) {
+        JsonNode resolved = resource.properties() == null ? null : HotFunctions.evaluate(resource.properties(),
+                state.evaluationContext(limits, resource.live()), "resources", resource.name(), "properties");
+        return handler.normalize(resource.name(), resolved);
+    }
+
+    /**
+     * Contextualization (docs/contextualization.md): {@code changed}'s attributes changed while the resources that
+     * read them were already in line with the traversal (the stack is not acting: a scaling resized a group, a
+     * contextualized deployment got new outputs). Every such reader that {@linkplain ResourceHandler#contextualizes
+     * contextualizes} is evaluated again; one whose properties changed is updated in place, its
+     * {@code context_depth} one more than {@code changed}'s; the others stay as they are.
+     */
+    Uni<Void> readersOf(StackState state, ResourceRuntime changed) {
+        if (state.stack.action == Action.DELETE) {
+            return Uni.createFrom().voidItem();
+        }
+        List<PlannedResource> readers = state.plan.resources().stream()
+                .filter(resource -> resource.reads(changed.name)).toList();
+        return StackEngine.each(readers, resource -> {
+            ResourceRuntime row = state.current(resource.name());
+            if (row == null || row == changed || row.replaced || row.status != COMPLETE || row.action == Action.DELETE
+                    || row.traversal != state.traversal() || !handlers.forRow(row).contextualizes()) {
+                return Uni.createFrom().voidItem();
+            }
+            return contextualize(state, resource, row, changed.contextDepth + 1, changed.name + " changed");
+        });
+    }
+
+    /**
+     * A contextualized resource that completed with inputs that changed while its action ran (a live reference got
+     * its value, its group changed again) runs again with them; one whose inputs are as it ran them stays.
+     */
+    private Uni<Void> ifStale(StackState state, ResourceRuntime row) {
+        PlannedResource resource = state.planned(row.name);
+        if (resource == null || state.stack.action == Action.DELETE || !handlers.forRow(row).contextualizes()) {
+            return Uni.createFrom().voidItem();
+        }
+        return contextualize(state, resource, row, row.contextDepth + 1, "its inputs changed while it ran");
+    }
+
+    private Uni<Void> contextualize(StackState state, PlannedResource resource, ResourceRuntime row, int depth,
+            String why) {
+        ResourceHandler handler = handlers.forRow(row);
+        JsonNode properties;
+        try {
+            properties = resolve(state, resource, handler);
+        } catch (ExpressionException | ResourceException e) {
+            return events.resourceEvent(state.stack, row, row.action, row.status,
+                    "Contextualization (" + why + ") skipped: " + e.getMessage());
+        }
+        JsonNode previous = HearthJson.readTree(row.properties);
+        if (HearthJson.readTree(HearthJson.write(properties)).equals(previous)) {
+            return Uni.createFrom().voidItem(); // its inputs did not change (compared as stored): it does not run
+        }
+        if (depth > maxReruns) {
+            return events.resourceEvent(state.stack, row, row.action, row.status, "Contextualization (" + why
+                    + ") stopped: " + maxReruns + " reruns in a row (hearth.deployment.contextualize-max-reruns) and "
+                    + "its inputs still change");
+        }
+        begin(state, row, Action.UPDATE);
+        row.contextDepth = depth;
+        row.statusReason = "Contextualization: " + why;
+        row.properties = HearthJson.write(properties);
+        ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
+        return events.resourceStatus(state.stack, row).chain(() -> apply(state, row, handler.update(call)));
     }
 
     /**
@@ -175,10 +246,14 @@ class ResourceStarter {
                         state.remove(row);
                         return events.resourceStatus(state.stack, row).chain(row::delete);
                     }
+                    String before = row.attributes;
                     row.physicalId = done.physicalId();
                     row.referenceId = done.referenceId();
                     row.attributes = HearthJson.write(done.attributes());
-                    return events.resourceStatus(state.stack, row);
+                    Uni<Void> published = events.resourceStatus(state.stack, row);
+                    Uni<Void> read = Objects.equals(before, row.attributes) ? published
+                            : published.chain(() -> readersOf(state, row));
+                    return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem());
                 });
     }
 
@@ -198,6 +273,7 @@ class ResourceStarter {
         row.status = IN_PROGRESS;
         row.statusReason = STATE_CHANGED;
         row.traversal = state.traversal();
+        row.contextDepth = state.stack.contextDepth;
         row.startedAt = Instant.now();
         row.updatedAt = row.startedAt;
     }

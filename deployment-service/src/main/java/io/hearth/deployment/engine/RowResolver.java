@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.groups.GroupDocument;
+import io.hearth.deployment.groups.GroupMembership;
+import io.hearth.hot.functions.AttributePath;
 import io.hearth.hot.functions.RuntimeResolver;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,21 +20,24 @@ import java.util.function.Function;
  * {@code get_resource} gives the reference id (the resource's name while it has none, as Heat does),
  * {@code get_attr} an attribute's stored value (null for one the resource does not have, which is what
  * OS::Heat::None answers for any name), {@code get_attr: [name]} all of them. A resource without a row
- * is not known yet: the call stays unresolved.
+ * is not known yet: the call stays unresolved, unless the reader reads it live, when it is null.
  */
 final class RowResolver implements RuntimeResolver {
 
     private final Function<String, ResourceRuntime> current;
+    private final Collection<String> live;
 
-    RowResolver(Function<String, ResourceRuntime> current) {
+    /** @param live resources read live (docs/contextualization.md): null while they have no row, not unresolved */
+    RowResolver(Function<String, ResourceRuntime> current, Collection<String> live) {
         this.current = current;
+        this.live = live;
     }
 
     @Override
     public Optional<JsonNode> resource(String name) {
         ResourceRuntime row = current.apply(name);
         if (row == null) {
-            return Optional.empty();
+            return live.contains(name) ? Optional.of(NullNode.getInstance()) : Optional.empty();
         }
         return Optional.of(TextNode.valueOf(row.referenceId != null ? row.referenceId : row.name));
     }
@@ -44,10 +50,19 @@ final class RowResolver implements RuntimeResolver {
         });
     }
 
-    /** A group's attributes as Heat's group answers them (members, indices, paths); others as stored. */
+    /**
+     * A group's attributes as Heat's group answers them (members, indices, paths), and Hearth's {@code members} and
+     * {@code members_generation} ({@link GroupMembership}); others as stored.
+     */
     @Override
     public Optional<JsonNode> attribute(String resource, String attribute, List<JsonNode> path) {
         ResourceRuntime row = current.apply(resource);
+        if (row != null && GroupDocument.isGroup(row.type)) {
+            Optional<JsonNode> membership = GroupMembership.attribute(row, attribute);
+            if (membership.isPresent()) {
+                return Optional.of(AttributePath.select(membership.get(), path));
+            }
+        }
         if (row != null && row.attributes != null && GroupDocument.isGroup(row.type)) {
             return Optional.of(GroupDocument.select(row.type, row.name, HearthJson.readTree(row.attributes), attribute,
                     path));
@@ -59,7 +74,7 @@ final class RowResolver implements RuntimeResolver {
     public Optional<JsonNode> attributes(String resource) {
         ResourceRuntime row = current.apply(resource);
         if (row == null) {
-            return Optional.empty();
+            return live.contains(resource) ? Optional.of(NullNode.getInstance()) : Optional.empty();
         }
         return Optional.of(row.attributes == null ? JsonNodeFactory.instance.objectNode()
                 : HearthJson.readTree(row.attributes));

@@ -89,10 +89,16 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
+        if (signal instanceof Signal.DataBag bag) {
+            return engine.dataBag(state, bag.event());
+        }
         ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
                 : state.byPhysicalId(signal.physicalId());
         if (row == null) {
             return unowned(state.stack().id, signal);
+        }
+        if (signal instanceof Signal.Membership membership) {
+            return engine.membership(state, row, membership.event());
         }
         return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
                 .chain(outcome -> outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()

@@ -16,6 +16,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -186,12 +187,17 @@ public final class StackState {
 
     /** The evaluation context for the plan, resolving references from the current rows, under those limits. */
     EvaluationContext evaluationContext(EvaluationLimits limits) {
+        return evaluationContext(limits, Set.of());
+    }
+
+    /** The same, where the resources {@code live} names read as null while they have no row (live references). */
+    EvaluationContext evaluationContext(EvaluationLimits limits, Collection<String> live) {
         return EvaluationContext.builder(HotVersion.ofPlan(plan.templateVersion()))
                 .limits(limits)
                 .parameters(plan.parameters())
                 .stack(new StackIdentity(stack.name, stack.id.toString(), stack.tenant))
                 .resourceNames(plannedNames())
-                .resolver(new RowResolver(this::current))
+                .resolver(new RowResolver(this::current, live))
                 .build();
     }
 

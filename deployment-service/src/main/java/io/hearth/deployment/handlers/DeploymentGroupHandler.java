@@ -36,6 +36,12 @@ public class DeploymentGroupHandler extends GroupHandler {
         return GroupDocument.DEPLOYMENT_GROUPS;
     }
 
+    /** Its deployments run CONTEXTUALIZE (where their actions hold it) when inputs it reads changed. */
+    @Override
+    public boolean contextualizes() {
+        return true;
+    }
+
     @Override
     List<GroupStep> createSteps(ResourceCall call) {
         DeploymentGroupPlan plan = DeploymentGroupPlan.of(call.row().type, call.properties());

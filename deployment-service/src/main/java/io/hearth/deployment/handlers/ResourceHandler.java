@@ -81,6 +81,16 @@ public interface ResourceHandler {
     }
 
     /**
+     * Whether a resource of this type is contextualized (docs/contextualization.md): evaluated again when a resource
+     * it reads changes while it is in line with the stack, and updated in place ({@link #update}, with the row's
+     * {@code contextDepth} above 0) when its properties changed. Software deployments and deployment groups are;
+     * by default nothing else is, as in Heat, where only a stack update changes a resource.
+     */
+    default boolean contextualizes() {
+        return false;
+    }
+
+    /**
      * Whether a waiting action of this resource is looked at again ({@link #resume}) as soon as a resource it
      * depends on took a signal, in the signal's transaction: Heat's WaitCondition, whose
      * {@code check_create_complete} reads its handle's signals. False by default.

@@ -1,7 +1,9 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -60,6 +62,30 @@ public sealed interface Signal {
         @Override
         public String resourceName() {
             return event.groupName();
+        }
+    }
+
+    /**
+     * A group's CREATE_COMPLETE members changed (the notifier's {@code MembershipChanged}): for the group resource,
+     * whose {@code members} attribute it sets; what reads it is contextualized.
+     */
+    record Membership(MembershipChanged event) implements Signal {
+        @Override
+        public String physicalId() {
+            return null;
+        }
+
+        @Override
+        public String resourceName() {
+            return event.groupName();
+        }
+    }
+
+    /** The stack tree's data bag changed: for every {@code OS::Hearth::DataBag} resource of the stack. */
+    record DataBag(DataBagChanged event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.rootStackId();
         }
     }
 

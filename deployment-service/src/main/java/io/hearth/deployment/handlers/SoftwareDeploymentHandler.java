@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.databag.DataBagTooLarge;
+import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
@@ -25,6 +27,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * {@code OS::Heat::SoftwareDeployment} and {@code OS::Heat::StructuredDeployment}
@@ -57,12 +60,18 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     private static final long LONGEST_TIMEOUT_SECS = 100L * 366 * 24 * 3600;
     private static final String[] STATUS_ATTRIBUTES = {"deploy_stdout", "deploy_stderr", "deploy_status_code"};
 
+    /** The output through which a hook publishes facts to the stack tree's data bag. */
+    public static final String FACTS = "facts";
+    private static final Logger LOG = Logger.getLogger(SoftwareDeploymentHandler.class);
+
     private final SoftwareDeployments deployments;
     private final SoftwareConfigStore configs;
+    private final DataBags bags;
 
-    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs) {
+    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs, DataBags bags) {
         this.deployments = deployments;
         this.configs = configs;
+        this.bags = bags;
     }
 
     @Override
@@ -117,15 +126,15 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 return Uni.createFrom().item(Outcome.failed(call.name(), "NotFound",
                         "Software config with id " + text(call.property("config")) + " not found"));
             }
-            if (config == null || !runs(call, config, Action.CREATE)) {
+            if (config == null || !runs(call, config, Action.CREATE.name())) {
                 return Uni.createFrom().item(Outcome.complete(null, ResourceHandler.attributes()));
             }
-            return deploy(call, config, Action.CREATE);
+            return deploy(call, config, Action.CREATE.name());
         });
     }
 
     /** Makes the resource's deployment, running {@code action}. */
-    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, Action action) {
+    private Uni<Outcome> deploy(ResourceCall call, SoftwareConfig config, String action) {
         StackRuntime stack = call.stack();
         String server = text(call.property("server"));
         int serverLength = server == null ? 0 : server.codePointCount(0, server.length());
@@ -134,7 +143,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                     + SoftwareDeployment.MAX_SERVER_ID + " characters, not " + serverLength);
         }
         NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
-                server, config.id.toString(), call.property("input_values"), action.name(),
+                server, config.id.toString(), call.property("input_values"), action,
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
         return failsResource(deployments.create(spec)).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
@@ -149,19 +158,37 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> update(ResourceCall call) {
         return config(call).chain(config -> {
-            if (config == null || !runs(call, config, Action.UPDATE)) {
+            String action = config == null ? null : updateAction(call, config);
+            if (action == null) {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,
                         call.attributes()));
             }
             return deployment(call).chain(d -> {
                 if (d == null) {
-                    return deploy(call, config, Action.UPDATE);
+                    return deploy(call, config, action);
                 }
                 return failsResource(deployments.update(d.tenant, d.id.toString(),
                         new DeploymentChange(config.id.toString(), call.property("input_values"), null,
-                                Action.UPDATE.name(), null, null))).chain(updated -> settled(call, updated));
+                                action, null, null))).chain(updated -> settled(call, updated));
             });
         });
+    }
+
+    /**
+     * The {@code deploy_action} an update in place runs: for a contextualization ({@code contextDepth} above 0),
+     * Hearth's CONTEXTUALIZE when the actions hold it; else UPDATE when they hold it (as Heat would); null when
+     * neither: the update changes the resource's properties and runs nothing.
+     */
+    private static String updateAction(ResourceCall call, SoftwareConfig config) {
+        if (call.row().contextDepth > 0 && runs(call, config, SoftwareDeployments.CONTEXTUALIZE)) {
+            return SoftwareDeployments.CONTEXTUALIZE;
+        }
+        return runs(call, config, Action.UPDATE.name()) ? Action.UPDATE.name() : null;
+    }
+
+    @Override
+    public boolean contextualizes() {
+        return true;
     }
 
     /**
@@ -208,9 +235,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> delete(ResourceCall call) {
         if (call.row().physicalId == null) {
-            return config(call).chain(config -> config == null || !runs(call, config, Action.DELETE)
+            return config(call).chain(config -> config == null || !runs(call, config, Action.DELETE.name())
                     ? Uni.createFrom().item(new Outcome.Complete(null, null, ResourceHandler.attributes()))
-                    : deploy(call, config, Action.DELETE));
+                    : deploy(call, config, Action.DELETE.name()));
         }
         return deployment(call).chain(d -> {
             if (d == null) {
@@ -218,7 +245,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                         ResourceHandler.attributes()));
             }
             return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
-                if (config == null || !runs(call, config, Action.DELETE)) {
+                if (config == null || !runs(call, config, Action.DELETE.name())) {
                     return removed(call, d);
                 }
                 return failsResource(deployments.update(d.tenant, d.id.toString(),
@@ -243,13 +270,40 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         } else {
             return ResourceHandler.super.signal(call, signal);
         }
-        return changed.chain(d -> d != null && waitsFor(call, d) ? settled(call, d)
-                : Uni.createFrom().<Outcome>nullItem());
+        return changed.chain(d -> published(call, d, signal).chain(() -> d != null && waitsFor(call, d)
+                ? settled(call, d) : Uni.createFrom().<Outcome>nullItem()));
     }
 
-    /** Whether the resource's action in progress is the deployment's, which has ended. */
+    /**
+     * The facts a hook published ({@code ${heat_outputs_path}.facts}: the output {@code facts}, a JSON object) with a
+     * result that completed the deployment, set in the stack tree's data bag (docs/contextualization.md). Facts that
+     * would make the bag too large are not set; the reason is logged.
+     */
+    private Uni<Void> published(ResourceCall call, SoftwareDeployment d, Signal signal) {
+        JsonNode outputs = null;
+        if (signal instanceof Signal.HookResult hook && hook.event().outputs() != null) {
+            outputs = HearthJson.mapper().valueToTree(hook.event().outputs());
+        } else if (signal instanceof Signal.DeploymentUpdate update) {
+            outputs = update.change().outputValues();
+        }
+        JsonNode facts = outputs == null ? null : outputs.get(FACTS);
+        if (d == null || !Status.COMPLETE.is(d.status) || facts == null || !facts.isObject() || facts.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return bags.set(call.stack(), (ObjectNode) facts, false, null, call.row().contextDepth).replaceWithVoid()
+                .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
+                    LOG.warnf("facts of deployment %s (%s) not published: %s", d.id, call.name(), e.getMessage());
+                    return null;
+                });
+    }
+
+    /**
+     * Whether the resource's action in progress is the deployment's, which has ended: the same action, or a
+     * contextualization (the resource's UPDATE, the deployment's CONTEXTUALIZE).
+     */
     private static boolean waitsFor(ResourceCall call, SoftwareDeployment d) {
-        return Status.ended(d.status) && call.row().status == Status.IN_PROGRESS && call.row().action.is(d.action);
+        return Status.ended(d.status) && call.row().status == Status.IN_PROGRESS && (call.row().action.is(d.action)
+                || call.row().action == Action.UPDATE && SoftwareDeployments.CONTEXTUALIZE.equals(d.action));
     }
 
     /**
@@ -302,7 +356,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     }
 
     /** Whether the action runs: one of {@code actions}, or for a component config one its configs name. */
-    private static boolean runs(ResourceCall call, SoftwareConfig config, Action action) {
+    private static boolean runs(ResourceCall call, SoftwareConfig config, String action) {
         Set<String> actions = new HashSet<>();
         if ("component".equals(config.group)) {
             for (JsonNode entry : HearthJson.readTree(config.config).path("configs")) {
@@ -314,7 +368,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 list.forEach(a -> actions.add(a.asText()));
             }
         }
-        return actions.contains(action.name());
+        return actions.contains(action);
     }
 
     private Uni<SoftwareConfig> config(ResourceCall call) {

@@ -9,6 +9,9 @@ public final class Channels {
     /** Consumes {@code hearth.signals}: server check-ins, deployment and wait-condition signals. */
     public static final String SIGNALS = "signals";
 
+    /** Consumes {@code hearth.membership}: a group's CREATE_COMPLETE members changed (the notifier). */
+    public static final String MEMBERSHIP = "membership";
+
     /** Consumes {@code hearth.scaling}: a ScalingPolicy's alarm URL was called. */
     public static final String SCALING = "scaling";
 

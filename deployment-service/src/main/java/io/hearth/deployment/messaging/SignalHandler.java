@@ -1,7 +1,9 @@
 package io.hearth.deployment.messaging;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
+import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -29,9 +31,12 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class SignalHandler {
 
-    /** The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs. */
+    /**
+     * The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs, group
+     * membership generations, data bag changes.
+     */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
-            NestedStackSettled.TYPE, ScalingRequested.TYPE);
+            NestedStackSettled.TYPE, ScalingRequested.TYPE, MembershipChanged.TYPE, DataBagChanged.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
@@ -66,6 +71,14 @@ public class SignalHandler {
                 case ScalingRequested.TYPE -> {
                     ScalingRequested request = event.dataAs(ScalingRequested.class);
                     add(byStack, request.stackId(), new Signal.ScalingAlarm(request));
+                }
+                case MembershipChanged.TYPE -> {
+                    MembershipChanged changed = event.dataAs(MembershipChanged.class);
+                    add(byStack, changed.stackId(), new Signal.Membership(changed));
+                }
+                case DataBagChanged.TYPE -> {
+                    DataBagChanged changed = event.dataAs(DataBagChanged.class);
+                    add(byStack, changed.stackId(), new Signal.DataBag(changed));
                 }
                 case NestedStackSettled.TYPE -> {
                     NestedStackSettled settled = event.dataAs(NestedStackSettled.class);

@@ -31,6 +31,12 @@ public class SoftwareDeployments {
 
     private static final Logger LOG = Logger.getLogger(SoftwareDeployments.class);
 
+    /**
+     * Hearth's own deploy action: a deployment whose {@code actions} hold it runs it, instead of UPDATE, when a
+     * resource its inputs read changed (docs/contextualization.md).
+     */
+    public static final String CONTEXTUALIZE = "CONTEXTUALIZE";
+
     /** Heat's default signal transport for deployments. */
     public static final String CFN_SIGNAL = "CFN_SIGNAL";
 

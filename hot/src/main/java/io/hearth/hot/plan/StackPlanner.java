@@ -181,6 +181,7 @@ public final class StackPlanner {
                 .resourceNames(names).limits(limits).build();
         Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
+        Map<String, Set<String>> explicitDependencies = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
             String name = entry.getKey();
@@ -198,6 +199,7 @@ public final class StackPlanner {
                 (explicit.isArray() ? explicit : JsonNodeFactory.instance.arrayNode().add(explicit))
                         .forEach(d -> dependsOn.add(d.asText()));
             }
+            explicitDependencies.put(name, Set.copyOf(dependsOn));
             for (String target : dependsOn) {
                 if (!resources.has(target)) {
                     // Heat's InvalidTemplateReference, keyed by the resource's name
@@ -263,7 +265,8 @@ public final class StackPlanner {
         JsonNode description = template.get("description");
         return new StackPlan(template.get("heat_template_version").asText(),
                 description == null ? null : description.asText(), parameters,
-                DependencyOrder.sort(withoutDisabled(planned)), outputs, timeoutMins, disableRollback,
+                DependencyOrder.sort(LiveReferences.split(withoutDisabled(planned), explicitDependencies)), outputs,
+                timeoutMins, disableRollback,
                 needsFiles ? files : null, needsFiles ? environment : null);
     }
 

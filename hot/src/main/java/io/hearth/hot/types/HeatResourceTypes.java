@@ -71,8 +71,20 @@ final class HeatResourceTypes {
     static final String[] DEPLOYMENT_SIGNAL_TRANSPORTS = {
         "CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL", "ZAQAR_SIGNAL"};
 
-    /** {@code SoftwareDeployment.ALLOWED_DEPLOY_ACTIONS}. */
-    static final String[] DEPLOY_ACTIONS = {"CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME"};
+    /** Hearth's group attribute: the members that are CREATE_COMPLETE (docs/contextualization.md). */
+    static final String MEMBERS = "members";
+    static final String MEMBERS_GENERATION = "members_generation";
+    private static final AttributeSchema MEMBERS_ATTR = attr("Hearth: the members whose server is CREATE_COMPLETE, "
+            + "as the notifier last published them: a list of maps with name, server_id and address. Deployments "
+            + "that read it are contextualized at each new generation.", "List");
+    private static final AttributeSchema MEMBERS_GENERATION_ATTR = attr("Hearth: the generation of the members "
+            + "attribute, 0 before the first.", "Integer");
+
+    /**
+     * {@code SoftwareDeployment.ALLOWED_DEPLOY_ACTIONS}, and Hearth's CONTEXTUALIZE (run instead of UPDATE when
+     * inputs the deployment reads changed: docs/contextualization.md).
+     */
+    static final String[] DEPLOY_ACTIONS = {"CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME", "CONTEXTUALIZE"};
 
     /** {@code software_config_io.TYPES}. */
     static final String[] IO_TYPES = {"String", "Number", "CommaDelimitedList", "Json", "Boolean"};
@@ -103,7 +115,7 @@ final class HeatResourceTypes {
                 multipartMime(), cloudConfig(), waitCondition(), waitConditionHandle(),
                 randomString(), value(), none(), testResource(),
                 resourceGroup(), resourceChain(), autoScalingGroup(), scalingPolicy(),
-                deployedServer(), novaServer(), heatStack())) {
+                deployedServer(), novaServer(), heatStack(), dataBag())) {
             types.put(t.name(), t);
         }
         return types;
@@ -702,6 +714,26 @@ final class HeatResourceTypes {
                 .build();
     }
 
+    /**
+     * Hearth's {@code OS::Hearth::DataBag} (docs/contextualization.md): the stack tree's facts, which deployments
+     * publish ({@code ${heat_outputs_path}.facts}) and operators write through the API; any attribute name reads
+     * the fact of that name (null while there is none), {@code get_attr: [bag]} all of them.
+     */
+    private static ResourceType dataBag() {
+        return ResourceType.builder("OS::Hearth::DataBag", "DataBag")
+                .description("Hearth: the facts of a stack tree. Every DataBag resource of a stack and of its "
+                        + "nested stacks reads the same facts: deployments publish them (a hook writes a JSON object "
+                        + "to ${heat_outputs_path}.facts) and operators write them through the data_bag API; each "
+                        + "attribute is the fact of that name, and a deployment that reads a fact is contextualized "
+                        + "when it changes.")
+                .support(SupportStatus.SUPPORTED)
+                .property("facts", p(MAP, "Facts the bag starts with: each one the bag does not hold yet is set "
+                        + "when the resource is created or updated.").defaultValue(JSON.objectNode()).updateAllowed()
+                        .build())
+                .attributeMode(ResourceType.AttributeMode.ANY)
+                .build();
+    }
+
     private static ResourceType testResource() {
         return ResourceType.builder("OS::Heat::TestResource", "TestResource")
                 .description("A resource which stores the string value that was provided.\n\n"
@@ -795,6 +827,8 @@ final class HeatResourceTypes {
                         SupportStatus.since("2014.2")))
                 .attribute("removed_rsrc_list", attr("A list of removed resource names.", "List",
                         SupportStatus.since("7.0.0")))
+                .attribute(MEMBERS, MEMBERS_ATTR)
+                .attribute(MEMBERS_GENERATION, MEMBERS_GENERATION_ATTR)
                 .attributeMode(ResourceType.AttributeMode.GROUP_MEMBERS)
                 .build();
     }
@@ -875,6 +909,8 @@ final class HeatResourceTypes {
                         SupportStatus.since("7.0.0")))
                 .attribute("refs_map", attr("A map of resource names to IDs for the resources in the group.", "Map",
                         SupportStatus.since("7.0.0")))
+                .attribute(MEMBERS, MEMBERS_ATTR)
+                .attribute(MEMBERS_GENERATION, MEMBERS_GENERATION_ATTR)
                 .attributeMode(ResourceType.AttributeMode.SCALING_GROUP)
                 .check(HeatResourceTypes::checkGroupSize)
                 .build();

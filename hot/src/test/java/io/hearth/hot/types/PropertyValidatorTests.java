@@ -76,7 +76,8 @@ class PropertyValidatorTests {
                     problem("resources.dep.properties", "Property server not assigned"),
                     problem("resources.dep.properties.input_values", "\"oops\" is not a map"),
                     problem("resources.dep.properties.actions",
-                            "\"['CREATE', 'BACKUP']\" is not an allowed value [CREATE, UPDATE, DELETE, SUSPEND, RESUME]"),
+                            "\"['CREATE', 'BACKUP']\" is not an allowed value [CREATE, UPDATE, DELETE, SUSPEND, RESUME, "
+                            + "CONTEXTUALIZE]"),
                     problem("resources.dep.properties.signal_transport",
                             "\"SMOKE_SIGNAL\" is not an allowed value "
                                     + "[CFN_SIGNAL, TEMP_URL_SIGNAL, HEAT_SIGNAL, NO_SIGNAL, ZAQAR_SIGNAL]"));

@@ -116,6 +116,11 @@ class ResourceTypesTests {
                   config: {get_resource: config}
                   servers: {a: 1234, b: 5678}
                 """);
+        GOOD.put("OS::Hearth::DataBag", """
+                type: OS::Hearth::DataBag
+                properties:
+                  facts: {cluster: alpha, nodes: 3}
+                """);
         GOOD.put("OS::Heat::StructuredDeployments", """
                 type: OS::Heat::StructuredDeployments
                 properties:
@@ -303,7 +308,7 @@ class ResourceTypesTests {
     @Test
     void registryHoldsTheBriefsTypesAndListsOnlyVisibleOnes() {
         ResourceTypes types = ResourceTypes.heat();
-        assertThat(types.listedNames()).containsExactly(
+        assertThat(types.listedNames()).containsExactly("OS::Hearth::DataBag",
                 "OS::Heat::AutoScalingGroup", "OS::Heat::CloudConfig", "OS::Heat::DeployedServer",
                 "OS::Heat::MultipartMime", "OS::Heat::None", "OS::Heat::RandomString",
                 "OS::Heat::ResourceChain", "OS::Heat::ResourceGroup", "OS::Heat::ScalingPolicy", "OS::Heat::SoftwareComponent", "OS::Heat::SoftwareConfig",
@@ -328,7 +333,7 @@ class ResourceTypesTests {
         assertThat(actions.updateAllowed()).isTrue();
         assertThat(actions.defaultValue()).isEqualTo(yaml("[CREATE, UPDATE]"));
         assertThat(((Constraint.AllowedValues) actions.constraints().get(0)).allowedAsText())
-                .containsExactly("CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME");
+                .containsExactly("CREATE", "UPDATE", "DELETE", "SUSPEND", "RESUME", "CONTEXTUALIZE");
         assertThat(((Constraint.AllowedValues) deployment.properties().get("signal_transport").constraints().get(0))
                 .allowedAsText())
                 .containsExactly("CFN_SIGNAL", "TEMP_URL_SIGNAL", "HEAT_SIGNAL", "NO_SIGNAL", "ZAQAR_SIGNAL");

@@ -36,8 +36,9 @@ import org.jboss.logging.Logger;
  * The one public endpoint (DESIGN.md, external interfaces): paths of the Heat API that other
  * services own are forwarded to them unchanged — method, path, query, body and the headers that
  * matter (the token above all: the owner authenticates the request itself) — and their answer
- * comes back as it is. {@code /v1/{tenant}/software_configs}, {@code /v1/{tenant}/software_deployments} and
- * {@code /v1/{tenant}/instance_notifications} go to deployment-service, Heat's resource signal by stack name or id
+ * comes back as it is. {@code /v1/{tenant}/software_configs}, {@code /v1/{tenant}/software_deployments},
+ * {@code /v1/{tenant}/instance_notifications} and a stack's {@code data_bag} go to deployment-service, Heat's
+ * resource signal by stack name or id
  * alone ({@code POST /v1/{tenant}/stacks/{stack}/resources/{resource}/signal}) to signal-gateway. The canonical
  * resource signal is template-service's own ({@code StackResourcesResource}), which {@link #toSignalGateway relays}
  * a software deployment's. The live streams ({@code /v1/{tenant}/stream}, {@code .../stacks/.../stream}) go to the
@@ -52,6 +53,9 @@ public class UpstreamRoutes {
     /** Paths deployment-service owns. */
     static final String DEPLOYMENT_PATHS =
             "^/v1/[^/]+/(software_configs|software_deployments|instance_notifications)(/.*)?$";
+
+    /** A stack tree's data bag (Hearth's API), which deployment-service serves. */
+    static final String DATA_BAG_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/data_bag$";
 
     /** Heat's resource signal by stack name or id alone, which signal-gateway serves. */
     static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+/resources/[^/]+/signal$";
@@ -112,6 +116,7 @@ public class UpstreamRoutes {
         client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setMaxPoolSize(config.maxConnections()));
         forward(router, DEPLOYMENT_PATHS, config.deploymentService(), "deployment-service");
+        forward(router, DATA_BAG_PATHS, config.deploymentService(), "deployment-service");
         forward(router, RESOURCE_SIGNAL_PATHS, config.signalGateway(), "signal-gateway");
         streams = vertx.createHttpClient(new HttpClientOptions().setMaxPoolSize(config.maxStreams())
                 .setMaxWebSockets(config.maxStreams()));

@@ -1,0 +1,66 @@
+package io.hearth.deployment.handlers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.deployment.databag.DataBagTooLarge;
+import io.hearth.deployment.databag.DataBags;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+
+/**
+ * Hearth's {@code OS::Hearth::DataBag} (docs/contextualization.md): reads its stack tree's data bag. Create and
+ * update set the {@code facts} property's facts the bag does not hold yet; the attributes are the bag's facts (any
+ * other name reads null), kept in line by {@code DataBagChanged} signals, so what reads them is contextualized.
+ * The physical id is the tree's top-level stack id. Deleting the resource leaves the bag to the tree; deleting the
+ * top-level stack removes it.
+ */
+@ApplicationScoped
+public class DataBagHandler implements ResourceHandler {
+
+    private final DataBags bags;
+
+    public DataBagHandler(DataBags bags) {
+        this.bags = bags;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of(DataBags.TYPE);
+    }
+
+    @Override
+    public JsonNode normalize(String resourceName, JsonNode properties) {
+        ObjectNode p = properties == null || !properties.isObject() ? JsonNodeFactory.instance.objectNode()
+                : properties.deepCopy();
+        if (!p.path("facts").isObject()) {
+            p.set("facts", JsonNodeFactory.instance.objectNode());
+        }
+        return p;
+    }
+
+    @Override
+    public Uni<Outcome> create(ResourceCall call) {
+        return seed(call);
+    }
+
+    @Override
+    public Uni<Outcome> update(ResourceCall call) {
+        return seed(call);
+    }
+
+    private Uni<Outcome> seed(ResourceCall call) {
+        return bags.set(call.stack(), (ObjectNode) call.properties().get("facts"), true, null, call.row().contextDepth)
+                .map(bag -> (Outcome) Outcome.complete(DataBags.root(call.stack()).toString(), DataBags.facts(bag)))
+                .onFailure(DataBagTooLarge.class)
+                .recoverWithItem(e -> Outcome.failed(call.name(), "StackValidationFailed", e.getMessage()));
+    }
+
+    @Override
+    public Uni<Outcome> delete(ResourceCall call) {
+        Uni<Void> removed = call.stack().parentStackId == null ? bags.delete(DataBags.root(call.stack()))
+                : Uni.createFrom().voidItem();
+        return removed.replaceWith(Outcome.complete(call.row().physicalId, ResourceHandler.attributes()));
+    }
+}

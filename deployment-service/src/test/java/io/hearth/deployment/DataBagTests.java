@@ -1,0 +1,137 @@
+package io.hearth.deployment;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.deployment.v1.DeploymentInput;
+import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.TemplateReader;
+import io.hearth.testsupport.HearthTestResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The data bag (docs/contextualization.md) over the real topics and database: a hook's published facts and an
+ * operator's compare-and-set writes reach the deployments that read them, which are contextualized.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class DataBagTests {
+
+    private static final String TEMPLATE = """
+            heat_template_version: 2021-04-16
+            parameters:
+              prefix: {type: string}
+            resources:
+              bag:
+                type: OS::Hearth::DataBag
+                properties: {facts: {cluster: alpha}}
+              config:
+                type: OS::Heat::SoftwareConfig
+                properties:
+                  group: script
+                  inputs: [{name: key}, {name: cluster}]
+                  config: "echo $key $cluster"
+              head:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: config}
+                  server: {list_join: ['-', [{get_param: prefix}, head]]}
+              reader:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: config}
+                  server: {list_join: ['-', [{get_param: prefix}, reader]]}
+                  signal_transport: NO_SIGNAL
+                  actions: [CREATE, UPDATE, CONTEXTUALIZE]
+                  input_values:
+                    key: {get_attr: [bag, munge_key]}
+                    cluster: {get_attr: [bag, cluster]}
+            outputs:
+              facts: {value: {get_attr: [bag]}}
+            """;
+
+    private final StackPlanner planner = new StackPlanner();
+
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
+
+    @RegisterExtension
+    final ServerMetadataFeed metadata = new ServerMetadataFeed();
+
+    @RegisterExtension
+    final DeploymentAgent agent = new DeploymentAgent();
+
+    @Test
+    void publishedFactsAndOperatorWritesRecontextualizeTheirReaders() {
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        driver.create(id, planner.plan(new TemplateReader().readTemplate(TEMPLATE).document(), null,
+                Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
+                true));
+        DeploymentItem reader = metadata.awaitItems(prefix + "-reader", 1).get(0);
+        assertThat(input(reader, "cluster").asText()).as("the bag's initial fact").isEqualTo("alpha");
+        assertThat(input(reader, "key").isNull()).as("not published yet: null").isTrue();
+
+        DeploymentItem head = metadata.awaitItems(prefix + "-head", 1).get(0);
+        agent.signal(id, prefix + "-head", head, "CREATE", 0,
+                Map.of("facts", HearthJson.readTree("{\"munge_key\": \"k-1\"}")));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        await().atMost(StackDriver.WAIT).until(() -> input(latest(prefix + "-reader"), "key").asText().equals("k-1"));
+        assertThat(input(latest(prefix + "-reader"), "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
+        String path = "/v1/demo/stacks/s-" + id + "/" + id + "/data_bag";
+        as("hearth-dev-token").get(path).then().statusCode(200).body("data_bag.version", equalTo(2))
+                .body("data_bag.facts.munge_key", equalTo("k-1")).body("data_bag.facts.cluster", equalTo("alpha"));
+
+        as("hearth-dev-token").body("{\"version\": 1, \"facts\": {\"cluster\": \"beta\"}}").put(path).then()
+                .statusCode(409).body("error.type", equalTo("Conflict"))
+                .body("error.message", containsString("at version 2, not 1"));
+        as("hearth-dev-token").body("{\"facts\": {\"cluster\": \"beta\"}}").put(path).then().statusCode(400)
+                .body("error.message", containsString("Invalid version"));
+        as("other-token").get(path.replace("/demo/", "/other/")).then().statusCode(404);
+        as("hearth-dev-token").get(path.replace("/s-" + id + "/", "/another-name/")).then().statusCode(404);
+        as("hearth-dev-token").get(path).then().body("data_bag.version", equalTo(2));
+
+        as("hearth-dev-token").body("{\"version\": 2, \"facts\": {\"cluster\": \"beta\", \"munge_key\": null}}")
+                .put(path).then().statusCode(200).body("data_bag.version", equalTo(3))
+                .body("data_bag.facts.cluster", equalTo("beta"));
+
+        await().atMost(StackDriver.WAIT).until(() -> input(latest(prefix + "-reader"), "cluster").asText()
+                .equals("beta"));
+        assertThat(input(latest(prefix + "-reader"), "key").isNull()).as("a fact set to null is removed").isTrue();
+        assertThat(driver.statesOf(id, "reader")).as("one run per change of what it reads").containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE",
+                "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
+        assertThat(driver.statesOf(id, "head")).as("it does not read the bag")
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+    }
+
+    private DeploymentItem latest(String serverId) {
+        List<DeploymentItem> items = metadata.latest(serverId).deployments();
+        return items.get(items.size() - 1);
+    }
+
+    private static RequestSpecification as(String token) {
+        return given().header("X-Auth-Token", token).contentType("application/json");
+    }
+
+    private static JsonNode input(DeploymentItem item, String name) {
+        return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()
+                .orElseThrow();
+    }
+}
