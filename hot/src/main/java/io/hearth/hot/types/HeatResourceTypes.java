@@ -106,6 +106,7 @@ final class HeatResourceTypes {
                 deployedServer(), novaServer(), heatStack())) {
             types.put(t.name(), t);
         }
+        HearthResourceTypes.all().forEach(t -> types.put(t.name(), t));
         return types;
     }
 
@@ -133,7 +134,7 @@ final class HeatResourceTypes {
         return array;
     }
 
-    private static Constraint allowed(String... values) {
+    static Constraint allowed(String... values) {
         return new Constraint.AllowedValues(strings(values), null);
     }
 
