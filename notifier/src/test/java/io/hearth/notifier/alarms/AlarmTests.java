@@ -115,6 +115,25 @@ class AlarmTests {
                 .containsOnly("alarm");
     }
 
+    @Test
+    void anAlarmWithoutGroupCountsTheSamplesOfTheWholeStackTree() {
+        String nested = UUID.randomUUID().toString();
+        publish(CloudEvent.of("/hearth/deployment-service", root, new MetricAlarmDefined(root, root, "demo", alarmId,
+                "busiest", "queue_length", "max", 1, 1, 100, "ge", List.of(receiver.url("/many")), List.of(),
+                List.of(), false, true, null, null)));
+
+        // Only the samples of a server in no group (in a nested stack) reach 100; a group member's stay at 1.
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(() -> {
+            Instant now = Instant.now();
+            publish(CloudEvent.of("/hearth/signal-gateway", nested, new MetricReported(nested, root, null,
+                    List.of(new Sample("queue_length", 100, now, null)), now)));
+            push(1, "workers");
+            return !receiver.calls("/many").isEmpty();
+        });
+        assertThat(awaitStates(1).get(0).state()).isEqualTo("alarm");
+        assertThat(awaitStates(1).get(0).value()).isEqualTo(100.0);
+    }
+
     private void define(List<String> alarmActions, List<String> okActions, boolean repeat) {
         publish(CloudEvent.of("/hearth/deployment-service", root, new MetricAlarmDefined(root, root, "demo", alarmId,
                 "queue_high", "queue_length", "avg", 1, 2, 50, "gt", alarmActions, okActions, List.of(), repeat,
