@@ -37,7 +37,7 @@ SERVICES = {
 # max.message.bytes).
 MAIN_TOPICS = ["hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
                "hearth.signals", "hearth.instance.lifecycle", "hearth.membership",
-               "hearth.scaling", "hearth.compute.commands"]
+               "hearth.scaling", "hearth.compute.commands", "hearth.metrics"]
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 BUILTIN_TOPICS = {t: (6, "compact" if t == "hearth.server.metadata" else "delete", MAX_RECORD_BYTES)
                   for t in MAIN_TOPICS}

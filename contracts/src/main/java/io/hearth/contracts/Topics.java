@@ -23,6 +23,8 @@ public final class Topics {
     public static final String MEMBERSHIP = "hearth.membership";
     /** Scaling requests from alarm URLs and the API; key: stack id. */
     public static final String SCALING = "hearth.scaling";
+    /** Application metric samples and metric alarm definitions; key: the stack tree's top-level stack id. */
+    public static final String METRICS = "hearth.metrics";
     /** Commands for compute drivers; key: server id. */
     public static final String COMPUTE_COMMANDS = "hearth.compute.commands";
 
@@ -54,7 +56,7 @@ public final class Topics {
 
     /** The business topics, in the order of DESIGN.md. */
     public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA, SIGNALS,
-            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_COMMANDS);
+            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_COMMANDS, METRICS);
 
     private Topics() {
     }

@@ -47,13 +47,14 @@ class GoldenEventsTests {
     /** The producing services of each topic, per DESIGN.md's Services table. */
     static final Map<String, Set<String>> PRODUCERS = Map.of(
             Topics.STACK_COMMANDS, Set.of("/hearth/template-service"),
-            Topics.STACK_EVENTS, Set.of("/hearth/deployment-service"),
+            Topics.STACK_EVENTS, Set.of("/hearth/deployment-service", "/hearth/notifier"),
             Topics.SERVER_METADATA, Set.of("/hearth/deployment-service"),
             Topics.SIGNALS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"),
             Topics.INSTANCE_LIFECYCLE, Set.of("/hearth/deployment-service"),
             Topics.MEMBERSHIP, Set.of("/hearth/notifier"),
             Topics.SCALING, Set.of("/hearth/signal-gateway", "/hearth/notifier"),
-            Topics.COMPUTE_COMMANDS, Set.of("/hearth/deployment-service"));
+            Topics.COMPUTE_COMMANDS, Set.of("/hearth/deployment-service"),
+            Topics.METRICS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"));
 
     /** Topics keyed by server id; every other topic is keyed by stack id. */
     static final Set<String> KEYED_BY_SERVER = Set.of(Topics.SERVER_METADATA, Topics.COMPUTE_COMMANDS);
@@ -190,7 +191,7 @@ class GoldenEventsTests {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(21);
+        assertThat(EventCatalog.entries()).hasSize(25);
     }
 
     @Test

@@ -13,7 +13,7 @@ class TopicsTests {
     /** The business topics of DESIGN.md, spelled out so a rename fails here. */
     static final List<String> MAIN = List.of("hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
             "hearth.signals", "hearth.instance.lifecycle", "hearth.membership", "hearth.scaling",
-            "hearth.compute.commands");
+            "hearth.compute.commands", "hearth.metrics");
 
     @Test
     void mainTopicsAreTheOnesOfTheDesign() {
@@ -77,7 +77,9 @@ class TopicsTests {
                 "hearth.scaling 6 delete 8388608",
                 "hearth.scaling.dlq 1 delete 8388608",
                 "hearth.compute.commands 6 delete 8388608",
-                "hearth.compute.commands.dlq 1 delete 8388608");
+                "hearth.compute.commands.dlq 1 delete 8388608",
+                "hearth.metrics 6 delete 8388608",
+                "hearth.metrics.dlq 1 delete 8388608");
         assertThat(out).endsWith(System.lineSeparator());
     }
 }

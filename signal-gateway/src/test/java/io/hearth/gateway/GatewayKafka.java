@@ -27,8 +27,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The tests' side of Kafka: publishes server metadata documents as deployment-service does, and collects
- * what the gateway published on {@code hearth.signals} and {@code hearth.scaling} (read by real consumers
- * from where those topics ended when the first test asked).
+ * what the gateway published on {@code hearth.signals}, {@code hearth.scaling} and {@code hearth.metrics} (read by
+ * real consumers from where those topics ended when the first test asked).
  */
 final class GatewayKafka {
 
@@ -51,7 +51,7 @@ final class GatewayKafka {
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         producer = new KafkaProducer<>(props);
-        for (String topic : List.of(Topics.SIGNALS, Topics.SCALING)) {
+        for (String topic : List.of(Topics.SIGNALS, Topics.SCALING, Topics.METRICS)) {
             TopicTail.start(bootstrap, topic, this::collect, e -> { });
         }
     }

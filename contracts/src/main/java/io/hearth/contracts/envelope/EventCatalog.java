@@ -7,6 +7,10 @@ import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.contracts.metric.v1.AlarmStateChanged;
+import io.hearth.contracts.metric.v1.MetricAlarmDefined;
+import io.hearth.contracts.metric.v1.MetricAlarmDeleted;
+import io.hearth.contracts.metric.v1.MetricReported;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
@@ -61,7 +65,11 @@ public final class EventCatalog {
             new Entry(MembershipChanged.TYPE, MembershipChanged.class, Topics.MEMBERSHIP),
             new Entry(ScalingRequested.TYPE, ScalingRequested.class, Topics.SCALING),
             new Entry(CreateInstance.TYPE, CreateInstance.class, Topics.COMPUTE_COMMANDS),
-            new Entry(DeleteInstance.TYPE, DeleteInstance.class, Topics.COMPUTE_COMMANDS));
+            new Entry(DeleteInstance.TYPE, DeleteInstance.class, Topics.COMPUTE_COMMANDS),
+            new Entry(MetricReported.TYPE, MetricReported.class, Topics.METRICS),
+            new Entry(MetricAlarmDefined.TYPE, MetricAlarmDefined.class, Topics.METRICS),
+            new Entry(MetricAlarmDeleted.TYPE, MetricAlarmDeleted.class, Topics.METRICS),
+            new Entry(AlarmStateChanged.TYPE, AlarmStateChanged.class, Topics.STACK_EVENTS));
 
     private static final Map<Class<?>, Entry> BY_RECORD = ENTRIES.stream()
             .collect(Collectors.toUnmodifiableMap(Entry::record, Function.identity()));

@@ -14,7 +14,7 @@ import java.util.Set;
 public final class GroupOfServer {
 
     /** The group types whose members are counted. */
-    static final Set<String> GROUPS = Set.of(GroupDocument.RESOURCE_GROUP, GroupDocument.AUTO_SCALING_GROUP);
+    public static final Set<String> GROUP_TYPES = Set.of(GroupDocument.RESOURCE_GROUP, GroupDocument.AUTO_SCALING_GROUP);
 
     /**
      * A group: its resource name and the id of the stack that holds it.

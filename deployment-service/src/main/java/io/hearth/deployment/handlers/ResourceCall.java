@@ -7,6 +7,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.engine.StackState;
 import java.time.Instant;
 
 /**
@@ -57,5 +58,19 @@ public record ResourceCall(StackRuntime stack, ResourceRuntime row, JsonNode pro
     public JsonNode property(String key) {
         JsonNode value = properties == null ? null : properties.get(key);
         return value == null || value.isNull() ? null : value;
+    }
+
+    /**
+     * The resource name a property refers to: the one it takes with {@code get_resource} in the plan (Heat looks the
+     * resource up by reference id), else the property's value as given; null when the property is absent.
+     */
+    public String referencedName(String property) {
+        JsonNode planned = StackState.planOf(stack).resources().stream().filter(r -> r.name().equals(name()))
+                .findFirst().map(r -> r.properties() == null ? null : r.properties().get(property)).orElse(null);
+        if (planned != null && planned.path("get_resource").isTextual()) {
+            return planned.get("get_resource").asText();
+        }
+        JsonNode value = property(property);
+        return value == null ? null : value.asText();
     }
 }

@@ -3,7 +3,6 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
-import io.hearth.deployment.engine.StackState;
 import io.hearth.deployment.groups.Scaling;
 import io.hearth.deployment.software.SignalConfig;
 import io.hearth.platform.outbox.Outbox;
@@ -79,18 +78,8 @@ public class ScalingPolicyHandler implements ResourceHandler {
         return outbox.append("stack", stackId, stackId, request).replaceWith((Outcome) null);
     }
 
-    /**
-     * The group's resource name: the one {@code auto_scaling_group_id} takes with {@code get_resource} in the
-     * plan, else the property's value as given.
-     */
     private static String groupName(ResourceCall call) {
-        JsonNode planned = StackState.planOf(call.stack()).resources().stream().filter(r -> r.name().equals(call.name()))
-                .findFirst().map(r -> r.properties() == null ? null : r.properties().get("auto_scaling_group_id"))
-                .orElse(null);
-        if (planned != null && planned.path("get_resource").isTextual()) {
-            return planned.get("get_resource").asText();
-        }
-        return call.properties().path("auto_scaling_group_id").asText();
+        return call.referencedName("auto_scaling_group_id");
     }
 
     @Override

@@ -11,11 +11,16 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.outbox.OutboxEvent;
+import io.hearth.deployment.software.MetricUrls.MetricScope;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +43,14 @@ public class DeploymentPublisher {
     private final SignalConfig signal;
     private final SoftwareConfigStore configs;
     private final MetadataLimits limits;
+    private final MetricUrls metricUrls;
+    private final MetricScopes scopes;
 
     public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs,
-            MetadataLimits limits) {
+            MetadataLimits limits, MetricUrls metricUrls, MetricScopes scopes) {
         this.outbox = outbox;
+        this.metricUrls = metricUrls;
+        this.scopes = scopes;
         this.limits = limits;
         this.urls = urls;
         this.signal = signal;
@@ -195,19 +204,43 @@ public class DeploymentPublisher {
                     if (configIds.isEmpty()) {
                         return Uni.createFrom().item(List.<DeploymentItem>of());
                     }
-                    return configs.byIds(configIds).map(byId -> items(deployments, byId));
+                    return configs.byIds(configIds).chain(byId -> ServerMetadataRow.getSession()
+                            .chain(session -> scopes.of(session, stackIds(deployments)))
+                            .map(found -> items(deployments, byId, found)));
                 }));
     }
 
     /**
      * The metadata items of a server's deployments (oldest first) in Heat's order, by config name;
-     * {@code configs} holds their configs by id.
+     * {@code configs} holds their configs by id, {@code scopes} the metric scopes of their stacks ({@link #scopes}).
      */
-    List<DeploymentItem> items(List<SoftwareDeployment> deployments, Map<UUID, SoftwareConfig> configs) {
+    List<DeploymentItem> items(List<SoftwareDeployment> deployments, Map<UUID, SoftwareConfig> configs,
+            Map<String, MetricScope> scopes) {
         return deployments.stream()
                 .filter(d -> configs.containsKey(d.configId))
                 .sorted(Comparator.comparing(d -> Objects.toString(configs.get(d.configId).name, "")))
-                .map(d -> DerivedConfig.item(d, configs.get(d.configId), signalUrl(d)))
+                .map(d -> DerivedConfig.item(d, configs.get(d.configId), signalUrl(d), metricUrl(d, scopes)))
                 .toList();
+    }
+
+    /** The metric scopes of these deployments' stacks (none for deployments made through the API). */
+    Uni<Map<String, MetricScope>> scopes(SqlClient client, Collection<SoftwareDeployment> deployments) {
+        return scopes.of(client, stackIds(deployments));
+    }
+
+    private static Set<String> stackIds(Collection<SoftwareDeployment> deployments) {
+        Set<String> stackIds = new HashSet<>();
+        deployments.forEach(d -> {
+            if (d.stackId != null) {
+                stackIds.add(d.stackId);
+            }
+        });
+        return stackIds;
+    }
+
+    /** The deployment's {@code deploy_metric_url}, signed now; null for a deployment of no stack. */
+    private String metricUrl(SoftwareDeployment d, Map<String, MetricScope> scopes) {
+        MetricScope scope = d.stackId == null ? null : scopes.get(d.stackId);
+        return scope == null ? null : metricUrls.url(scope);
     }
 }

@@ -178,11 +178,16 @@ public class DeploymentWriter {
         Set<UUID> used = new HashSet<>();
         touched.forEach(server -> claimed.deployments().getOrDefault(server, List.of())
                 .forEach(d -> used.add(d.configId)));
-        return configs.byIds(connection, used).chain(byId -> {
+        List<SoftwareDeployment> listed = new ArrayList<>();
+        touched.forEach(server -> listed.addAll(claimed.deployments().getOrDefault(server, List.of())));
+        return Uni.combine().all().unis(configs.byIds(connection, used), publisher.scopes(connection, listed))
+                .asTuple().chain(found -> {
+            var byId = found.getItem1();
             List<ServerMetadataRow> documents = new ArrayList<>();
             for (String serverId : touched) {
                 ServerMetadataRow server = claimed.servers().get(serverId);
-                var items = publisher.items(claimed.deployments().getOrDefault(serverId, List.of()), byId);
+                var items = publisher.items(claimed.deployments().getOrDefault(serverId, List.of()), byId,
+                        found.getItem2());
                 server.generation++;
                 server.updatedAt = Instant.now();
                 server.document = DeploymentPublisher.document(items);

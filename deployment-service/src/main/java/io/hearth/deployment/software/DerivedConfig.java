@@ -57,9 +57,11 @@ public final class DerivedConfig {
      * @param deployment the deployment row
      * @param config     its config row
      * @param signalUrl  the pre-signed signal URL, ignored for NO_SIGNAL
+     * @param metricUrl  the pre-signed metric URL of the deployment's stack or group, null for none
      */
-    public static DeploymentItem item(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl) {
-        List<DeploymentInput> inputs = inputs(deployment, config, signalUrl);
+    public static DeploymentItem item(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl,
+            String metricUrl) {
+        List<DeploymentInput> inputs = inputs(deployment, config, signalUrl, metricUrl);
         JsonNode body = SoftwareConfigStore.configOf(config);
         String group = config.group == null ? UNGROUPED : config.group;
         if (COMPONENT.equals(group)) {
@@ -79,8 +81,12 @@ public final class DerivedConfig {
                 deployment.createdAt, deployment.generation);
     }
 
-    /** {@code _build_derived_inputs}, in Heat's order. */
-    static List<DeploymentInput> inputs(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl) {
+    /**
+     * {@code _build_derived_inputs}, in Heat's order, then Hearth's {@code deploy_metric_url} when the deployment
+     * has one.
+     */
+    static List<DeploymentInput> inputs(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl,
+            String metricUrl) {
         ObjectNode values = ((ObjectNode) HearthJson.readTree(deployment.inputValues)).deepCopy();
         List<DeploymentInput> out = new ArrayList<>();
         for (JsonNode declared : HearthJson.readTree(config.inputs)) {
@@ -104,6 +110,10 @@ public final class DerivedConfig {
             out.add(derived("deploy_signal_id", signalUrl, "ID of signal to use for signaling output values"));
             // Heat's description lacks the space, as here.
             out.add(derived("deploy_signal_verb", "POST", "HTTP verb to use for signaling outputvalues"));
+        }
+        if (metricUrl != null) {
+            out.add(derived("deploy_metric_url", metricUrl, "Pre-signed URL to POST the application's metric "
+                    + "samples to (Hearth), scoped to the server's group, or its stack when it is in no group"));
         }
         return out;
     }

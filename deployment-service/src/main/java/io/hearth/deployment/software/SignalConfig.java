@@ -30,4 +30,12 @@ public interface SignalConfig {
      */
     @WithDefault("P3650D")
     Duration handleUrlTtl();
+
+    /**
+     * How long a metric URL (a server's {@code deploy_metric_url}, a MetricAlarm's {@code metric_url}) is valid after
+     * it was signed; it is signed again, with the active key, whenever the server's metadata document or the alarm
+     * changes. Heat's alarm URLs never expire, so ten years by default.
+     */
+    @WithDefault("P3650D")
+    Duration metricUrlTtl();
 }

@@ -115,9 +115,10 @@ final class HeatResourceTypes {
                 multipartMime(), cloudConfig(), waitCondition(), waitConditionHandle(),
                 randomString(), value(), none(), testResource(),
                 resourceGroup(), resourceChain(), autoScalingGroup(), scalingPolicy(),
-                deployedServer(), novaServer(), heatStack(), dataBag())) {
+                deployedServer(), novaServer(), heatStack())) {
             types.put(t.name(), t);
         }
+        HearthResourceTypes.all().forEach(t -> types.put(t.name(), t));
         return types;
     }
 
@@ -145,7 +146,7 @@ final class HeatResourceTypes {
         return array;
     }
 
-    private static Constraint allowed(String... values) {
+    static Constraint allowed(String... values) {
         return new Constraint.AllowedValues(strings(values), null);
     }
 
@@ -710,26 +711,6 @@ final class HeatResourceTypes {
                         + "properties would cause replacement).")
                 .support(SupportStatus.since("5.0.0"))
                 .acceptsAnyProperties()
-                .attributeMode(ResourceType.AttributeMode.ANY)
-                .build();
-    }
-
-    /**
-     * Hearth's {@code OS::Hearth::DataBag} (docs/contextualization.md): the stack tree's facts, which deployments
-     * publish ({@code ${heat_outputs_path}.facts}) and operators write through the API; any attribute name reads
-     * the fact of that name (null while there is none), {@code get_attr: [bag]} all of them.
-     */
-    private static ResourceType dataBag() {
-        return ResourceType.builder("OS::Hearth::DataBag", "DataBag")
-                .description("Hearth: the facts of a stack tree. Every DataBag resource of a stack and of its "
-                        + "nested stacks reads the same facts: deployments publish them (a hook writes a JSON object "
-                        + "to ${heat_outputs_path}.facts) and operators write them through the data_bag API; each "
-                        + "attribute is the fact of that name, and a deployment that reads a fact is contextualized "
-                        + "when it changes.")
-                .support(SupportStatus.SUPPORTED)
-                .property("facts", p(MAP, "Facts the bag starts with: each one the bag does not hold yet is set "
-                        + "when the resource is created or updated.").defaultValue(JSON.objectNode()).updateAllowed()
-                        .build())
                 .attributeMode(ResourceType.AttributeMode.ANY)
                 .build();
     }

@@ -427,6 +427,26 @@ class PropertyValidatorTests {
         }
 
         @Test
+        void metricAlarmTakesAodhsStatisticsAndOperatorsAndAPeriodOfAtLeastOneSecond() {
+            assertThat(validate("alarm", """
+                    type: OS::Hearth::MetricAlarm
+                    properties: {meter_name: load, threshold: 1, statistic: median, comparison_operator: '>',
+                      period: 0, alarm_actions: [{a: b}]}
+                    """)).containsExactlyInAnyOrder(
+                    problem("resources.alarm.properties.statistic",
+                            "\"median\" is not an allowed value [count, avg, sum, min, max]"),
+                    problem("resources.alarm.properties.comparison_operator",
+                            "\">\" is not an allowed value [ge, gt, eq, ne, lt, le]"),
+                    problem("resources.alarm.properties.period", "0 is out of range (min: 1, max: 86400)"),
+                    problem("resources.alarm.properties.alarm_actions[0]", "Value must be a string; got {'a': 'b'}"));
+            assertThat(validate("alarm", """
+                    type: OS::Hearth::MetricAlarm
+                    properties: {threshold: 1}
+                    """)).containsExactly(problem("resources.alarm.properties",
+                    "Property meter_name not assigned"));
+        }
+
+        @Test
         void autoScalingGroupSizes() {
             assertThat(validate("asg", """
                     type: OS::Heat::AutoScalingGroup

@@ -160,7 +160,7 @@ class ResourceTypeSchemasTests {
     @Test
     void typeList() {
         JsonNode list = ResourceTypeSchemas.typeList(ResourceTypes.heat());
-        assertThat(list.get("resource_types")).hasSize(23);
+        assertThat(list.get("resource_types")).hasSize(24);
         assertThat(list.toString()).doesNotContain("OS::Heat::SoftwareDeployments\"")
                 .contains("\"OS::Heat::SoftwareDeploymentGroup\"");
     }

@@ -240,6 +240,19 @@ class ResourceTypesTests {
                   min_adjustment_step: 1
                   cooldown: 60
                 """);
+        GOOD.put("OS::Hearth::MetricAlarm", """
+                type: OS::Hearth::MetricAlarm
+                properties:
+                  meter_name: queue_length
+                  statistic: max
+                  period: 30
+                  evaluation_periods: 2
+                  threshold: 10
+                  comparison_operator: ge
+                  alarm_actions: [{get_attr: [scale_out, alarm_url]}]
+                  repeat_actions: false
+                  group: {get_resource: asg}
+                """);
         GOOD.put("OS::Heat::DeployedServer", """
                 type: OS::Heat::DeployedServer
                 properties:
@@ -308,7 +321,7 @@ class ResourceTypesTests {
     @Test
     void registryHoldsTheBriefsTypesAndListsOnlyVisibleOnes() {
         ResourceTypes types = ResourceTypes.heat();
-        assertThat(types.listedNames()).containsExactly("OS::Hearth::DataBag",
+        assertThat(types.listedNames()).containsExactly("OS::Hearth::DataBag", "OS::Hearth::MetricAlarm",
                 "OS::Heat::AutoScalingGroup", "OS::Heat::CloudConfig", "OS::Heat::DeployedServer",
                 "OS::Heat::MultipartMime", "OS::Heat::None", "OS::Heat::RandomString",
                 "OS::Heat::ResourceChain", "OS::Heat::ResourceGroup", "OS::Heat::ScalingPolicy", "OS::Heat::SoftwareComponent", "OS::Heat::SoftwareConfig",

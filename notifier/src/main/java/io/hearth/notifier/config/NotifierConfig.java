@@ -62,5 +62,26 @@ public interface NotifierConfig {
          */
         @WithDefault("1s")
         Duration poll();
+
+    /** KPI alarms. */
+    Alarms alarms();
+
+    /** KPI alarm settings ({@code hearth.notifier.alarms.*}). */
+    interface Alarms {
+        /** How long pushed samples are kept; an alarm's window (period times evaluation periods) should fit. */
+        @WithDefault("P1D")
+        Duration sampleRetention();
+
+        /** How many times an alarm action (a POST) is tried before it is given up, logged. */
+        @WithDefault("5")
+        int actionAttempts();
+
+        /** How long one try of an alarm action waits for its answer. */
+        @WithDefault("5s")
+        Duration actionTimeout();
+
+        /** The wait before the second try of an alarm action; it doubles with each further try, at most a minute. */
+        @WithDefault("1s")
+        Duration actionBackoff();
     }
 }

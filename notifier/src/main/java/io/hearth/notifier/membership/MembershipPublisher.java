@@ -5,10 +5,10 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged.Member;
 import io.hearth.platform.outbox.ContextLoop;
+import io.hearth.platform.outbox.DueRows;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
-import io.hearth.platform.sql.ColumnArrays;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -20,8 +20,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -87,14 +85,7 @@ public class MembershipPublisher {
 
     /** Publishes the groups that are due; how long to sleep before the next step. */
     Uni<Duration> runOnce() {
-        return pool.withTransaction(connection -> connection.preparedQuery(claim)
-                .execute(Tuple.of(ColumnArrays.time(Instant.now())))
-                .chain(rows -> {
-                    List<Row> due = new ArrayList<>();
-                    rows.forEach(due::add);
-                    return due.isEmpty() ? nextDue(connection) : publish(connection, due)
-                            .replaceWith(Duration.ZERO);
-                }));
+        return DueRows.step(pool, claim, nextDue, IDLE_POLL, (connection, due, now) -> publish(connection, due), null);
     }
 
     private Uni<Void> publish(SqlConnection connection, List<Row> due) {
@@ -124,12 +115,5 @@ public class MembershipPublisher {
         return writer.write(connection, events)
                 .chain(() -> connection.preparedQuery(markPublished).executeBatch(marks))
                 .replaceWithVoid();
-    }
-
-    private Uni<Duration> nextDue(SqlConnection connection) {
-        return connection.query(nextDue).execute().map(rows -> {
-            OffsetDateTime next = rows.iterator().next().getOffsetDateTime("next");
-            return ContextLoop.until(next == null ? null : next.toInstant(), IDLE_POLL);
-        });
     }
 }

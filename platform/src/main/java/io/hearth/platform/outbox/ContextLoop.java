@@ -5,8 +5,10 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -57,6 +59,17 @@ public final class ContextLoop<T> {
             return Duration.ofMillis(1);
         }
         return until.compareTo(longest) < 0 ? until : longest;
+    }
+
+    /**
+     * {@link #until} the earliest due time that {@code query} answers in its one row's column {@code next} (null when
+     * nothing is due), read on the step's connection.
+     */
+    public static Uni<Duration> untilEarliest(SqlConnection connection, String query, Duration longest) {
+        return connection.query(query).execute().map(rows -> {
+            OffsetDateTime next = rows.iterator().next().getOffsetDateTime("next");
+            return until(next == null ? null : next.toInstant(), longest);
+        });
     }
 
     /** Starts the loop; the first step runs at once. */

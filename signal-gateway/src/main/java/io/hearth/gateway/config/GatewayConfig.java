@@ -22,6 +22,9 @@ public interface GatewayConfig {
     /** Metadata long-polls. */
     LongPoll longPoll();
 
+    /** Metric pushes on metric URLs. */
+    Metrics metrics();
+
     /** A token bucket per signed URL path: {@code burst} requests at once, refilled at {@code perSecond}. */
     interface RateLimit {
         /** Tokens added to a path's bucket per second. */
@@ -46,5 +49,24 @@ public interface GatewayConfig {
         /** Long-polls held at once for one server; one more is answered 429. */
         @WithDefault("8")
         int maxPerServer();
+    }
+
+    /** Metric push settings: a push is small; the per-path rate limit applies to each metric URL too. */
+    interface Metrics {
+        /** The largest metric push body, in bytes; a larger one is refused with 413. */
+        @WithDefault("65536")
+        int maxBodyBytes();
+
+        /** The most samples one push may carry; more are refused with 400. */
+        @WithDefault("100")
+        int maxSamples();
+
+        /** How far in the past a sample's timestamp may lie; an older one is refused with 400. */
+        @WithDefault("PT1H")
+        Duration maxAge();
+
+        /** How far ahead of the gateway's clock a sample's timestamp may lie (clock skew); more is refused. */
+        @WithDefault("PT5M")
+        Duration maxSkew();
     }
 }

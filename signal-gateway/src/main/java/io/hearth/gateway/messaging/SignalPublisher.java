@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Publishes the gateway's events as CloudEvents: signals and check-ins on {@code hearth.signals}, scaling
- * requests on {@code hearth.scaling}. Each returned {@link Uni} completes once Kafka acknowledged the record
+ * requests on {@code hearth.scaling}, metric samples on {@code hearth.metrics}. Each returned {@link Uni} completes once Kafka acknowledged the record
  * (acks=all, idempotent producer); it fails with a 503 {@link ApiException} when Kafka refused it or did not
  * answer within {@code hearth.gateway.publish-timeout}. Nothing is deduplicated here.
  */
@@ -27,37 +27,47 @@ public class SignalPublisher {
     public static final String SIGNALS = "signals";
     /** The channel of {@code hearth.scaling}. */
     public static final String SCALING = "scaling";
+    /** The channel of {@code hearth.metrics}. */
+    public static final String METRICS = "metrics";
 
     private static final Logger LOG = Logger.getLogger(SignalPublisher.class);
 
     private final MutinyEmitter<String> signals;
     private final MutinyEmitter<String> scaling;
+    private final MutinyEmitter<String> metrics;
     private final String source;
     private final GatewayConfig config;
 
     public SignalPublisher(
             @Channel(SIGNALS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> signals,
             @Channel(SCALING) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024) MutinyEmitter<String> scaling,
+            @Channel(METRICS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> metrics,
             EventSourceConfig eventing, GatewayConfig config) {
         this.signals = signals;
         this.scaling = scaling;
+        this.metrics = metrics;
         this.source = eventing.source();
         this.config = config;
     }
 
     /** Publishes a signal or check-in on {@code hearth.signals} with {@code key} as key and subject. */
     public Uni<Void> signal(String key, Object data) {
-        return send(signals, key, data);
+        return send(signals, key, key, data);
     }
 
     /** Publishes a scaling request on {@code hearth.scaling} with {@code key} as key and subject. */
     public Uni<Void> scaling(String key, Object data) {
-        return send(scaling, key, data);
+        return send(scaling, key, key, data);
     }
 
-    private Uni<Void> send(MutinyEmitter<String> emitter, String key, Object data) {
+    /** Publishes metric samples on {@code hearth.metrics} with {@code key} (the stack tree) and {@code subject}. */
+    public Uni<Void> metrics(String key, String subject, Object data) {
+        return send(metrics, key, subject, data);
+    }
+
+    private Uni<Void> send(MutinyEmitter<String> emitter, String key, String subject, Object data) {
         return Uni.createFrom().deferred(() -> {
-            String json = CloudEvent.of(source, key, data).toJson();
+            String json = CloudEvent.of(source, subject, data).toJson();
             Message<String> message = Message.of(json, Metadata.of(
                     OutgoingKafkaRecordMetadata.<String>builder().withKey(key).build()));
             return emitter.sendMessage(message);

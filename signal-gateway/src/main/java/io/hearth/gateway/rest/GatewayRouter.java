@@ -15,7 +15,8 @@ import jakarta.enterprise.event.Observes;
  * credential here (the platform's tenant filter, which wants a token on {@code /v1/{tenant}/...}, never sees
  * these paths), the signature and the rate limit are checked before the body is read, and a long-poll holds
  * no thread. Each route: {@link RequestGuard}, then a body handler capped at {@code hearth.gateway.max-body-bytes}
- * (signal routes), then the endpoint; refusals are Heat's error body.
+ * (signal routes; metric routes: {@code hearth.gateway.metrics.max-body-bytes}), then the endpoint; refusals are
+ * Heat's error body.
  */
 @ApplicationScoped
 public class GatewayRouter {
@@ -29,17 +30,25 @@ public class GatewayRouter {
     /** A scaling policy's alarm URL path (signed for POST). */
     public static final String SCALING_POLICY = "/v1/signal/stacks/:stackId/scaling-policies/:groupName/:policyName";
 
+    /** A metric URL of a stack's servers (signed for POST). */
+    public static final String STACK_METRICS = "/v1/metrics/trees/:rootStackId/stacks/:stackId";
+    /** A metric URL of a group's members (signed for POST). */
+    public static final String GROUP_METRICS = STACK_METRICS + "/groups/:groupName";
+
     private static final int ORDER = RouteConstants.ROUTE_ORDER_BEFORE_DEFAULT;
 
     private final RequestGuard guard;
     private final MetadataRoute metadata;
     private final SignalRoutes signals;
+    private final MetricRoute metrics;
     private final GatewayConfig config;
 
-    public GatewayRouter(RequestGuard guard, MetadataRoute metadata, SignalRoutes signals, GatewayConfig config) {
+    public GatewayRouter(RequestGuard guard, MetadataRoute metadata, SignalRoutes signals, MetricRoute metrics,
+            GatewayConfig config) {
         this.guard = guard;
         this.metadata = metadata;
         this.signals = signals;
+        this.metrics = metrics;
         this.config = config;
     }
 
@@ -53,12 +62,20 @@ public class GatewayRouter {
                 .handler(guard.signedFor("POST")).handler(body).handler(signals::waitCondition);
         route(router.route(SCALING_POLICY).method(HttpMethod.POST))
                 .handler(guard.signedFor("POST")).handler(body).handler(signals::scalingPolicy);
-        for (String path : new String[] {METADATA, DEPLOYMENT_SIGNAL, WAIT_CONDITION, SCALING_POLICY}) {
+        BodyHandler metricBody = BodyHandler.create(false).setBodyLimit(config.metrics().maxBodyBytes());
+        for (String path : new String[] {STACK_METRICS, GROUP_METRICS}) {
+            route(router.route(path).method(HttpMethod.POST))
+                    .handler(guard.signedFor("POST")).handler(metricBody).handler(metrics::push);
+        }
+        for (String path : new String[] {METADATA, DEPLOYMENT_SIGNAL, WAIT_CONDITION, SCALING_POLICY, STACK_METRICS,
+            GROUP_METRICS}) {
             route(router.route(path)).handler(ctx -> Replies.error(ctx, new ApiException(405, "MethodNotAllowed",
                     ctx.request().method() + " is not allowed on " + ctx.request().path())));
         }
         route(router.route("/v1/signal/*")).handler(ctx -> Replies.error(ctx,
                 ApiException.notFound("No signal endpoint at " + ctx.request().path())));
+        route(router.route("/v1/metrics/*")).handler(ctx -> Replies.error(ctx,
+                ApiException.notFound("No metric endpoint at " + ctx.request().path())));
     }
 
     private static Route route(Route route) {

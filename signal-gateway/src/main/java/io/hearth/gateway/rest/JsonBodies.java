@@ -9,7 +9,7 @@ import io.hearth.platform.rest.StorableText;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 
-/** Reads a request body that must be a JSON object; an empty body is {@code {}}. */
+/** Reads request bodies: JSON, or a JSON object where an empty body is {@code {}}. */
 final class JsonBodies {
 
     private JsonBodies() {
@@ -20,8 +20,22 @@ final class JsonBodies {
      * an object or text holding U+0000.
      */
     static ObjectNode object(Buffer body, int maxBytes) {
-        if (body == null || body.length() == 0) {
+        JsonNode json = tree(body, maxBytes);
+        if (json == null) {
             return HearthJson.mapper().createObjectNode();
+        }
+        if (!(json instanceof ObjectNode object)) {
+            throw ApiException.badRequest("InvalidJson", "The request body must be a JSON object, got "
+                    + json.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        StorableText.check(object);
+        return object;
+    }
+
+    /** The body as JSON, null when it is empty: 413 over {@code maxBytes}, 400 for malformed JSON. */
+    static JsonNode tree(Buffer body, int maxBytes) {
+        if (body == null || body.length() == 0) {
+            return null;
         }
         if (body.length() > maxBytes) {
             throw RequestGuard.tooLarge(maxBytes);
@@ -34,14 +48,6 @@ final class JsonBodies {
         } catch (IOException e) {
             throw ApiException.badRequest("InvalidJson", "The request body is not readable: " + e.getMessage());
         }
-        if (json == null || json.isMissingNode()) {
-            return HearthJson.mapper().createObjectNode();
-        }
-        if (!(json instanceof ObjectNode object)) {
-            throw ApiException.badRequest("InvalidJson", "The request body must be a JSON object, got "
-                    + json.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
-        }
-        StorableText.check(object);
-        return object;
+        return json == null || json.isMissingNode() ? null : json;
     }
 }

@@ -58,7 +58,7 @@ class SignalPublisherTests {
         });
         EventSourceConfig eventing = proxy(EventSourceConfig.class, (method, args) -> "/hearth/signal-gateway");
         GatewayConfig config = proxy(GatewayConfig.class, (method, args) -> Duration.ofMillis(200));
-        return new SignalPublisher(emitter, emitter, eventing, config);
+        return new SignalPublisher(emitter, emitter, emitter, eventing, config);
     }
 
     private interface Answer {
