@@ -30,7 +30,7 @@ public final class GroupOfServer {
 
     /** Whether a resource of this type is a group whose members the membership view counts. */
     public static boolean counts(String type) {
-        return GROUPS.contains(type);
+        return GROUP_TYPES.contains(type);
     }
 
     /** The group above a server's stack, or null when the stack is no group's (nested) member. */

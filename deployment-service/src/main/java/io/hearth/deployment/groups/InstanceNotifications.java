@@ -88,7 +88,7 @@ public class InstanceNotifications {
             if (!GroupOfServer.counts(row.type)) {
                 throw ApiException.notFound("The Resource (" + name + ") in Stack " + stack.name + " is "
                         + row.type + ", not a group whose members are counted ("
-                        + String.join(", ", new TreeSet<>(GroupOfServer.GROUPS)) + ").");
+                        + String.join(", ", new TreeSet<>(GroupOfServer.GROUP_TYPES)) + ").");
             }
             return new GroupOfServer.Group(stack.id.toString(), name);
         });
