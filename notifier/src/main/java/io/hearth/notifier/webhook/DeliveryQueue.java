@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -84,7 +85,19 @@ public class DeliveryQueue {
                 + " where subscription_id = $1 and seq = $2";
         this.claimed = "update " + subscription + " set claimed_at = $2 where id = any($1)";
         String fenced = " where subscription_id = $1 and seq = $2 and attempts = $3";
-        this.delivered = "delete from " + delivery + fenced;
+        // The delivered row goes; the lane's next row (its new head) is leased at once when it is due, in the same
+        // statement, so a lane with a backlog goes on without waiting for a step. The statement's snapshot still
+        // holds the delivered row: it is left out by seq.
+        this.delivered = "with gone as (delete from " + delivery + fenced
+                + " returning subscription_id, root_stack_id, seq),"
+                + " next as (select d.subscription_id, d.seq, d.due_at from " + delivery + " d join gone g"
+                + " on d.subscription_id = g.subscription_id and d.root_stack_id = g.root_stack_id"
+                + " where d.seq <> g.seq order by d.seq limit 1 for update of d skip locked)"
+                + " update " + delivery + " w set attempts = w.attempts + 1, leased_until = $5, due_at = $5"
+                + " from next, " + subscription + " s where next.due_at <= $4 and w.subscription_id ="
+                + " next.subscription_id and w.seq = next.seq and s.id = w.subscription_id"
+                + " returning w.subscription_id, w.seq, w.stack_id, w.root_stack_id, w.payload, w.attempts, s.url,"
+                + " s.secret, s.previous_secret, s.previous_until";
         this.retry = "update " + delivery + " set due_at = $4, leased_until = null, last_status = $5,"
                 + " last_error = $6" + fenced;
         this.dead = "with gone as (delete from " + delivery + fenced + " returning *)"
@@ -140,13 +153,10 @@ public class DeliveryQueue {
                 if (room.merge(id, -1, Integer::sum) < 0) {
                     continue;
                 }
-                Row s = subscriptions.get(id);
-                long seq = row.getLong("seq");
-                claims.add(new Delivery(id, s.getString("url"), s.getString("secret"),
-                        Delivery.previousAt(s.getString("previous_secret"), instant(s, "previous_until"), now),
-                        new JournalEntry(seq, null, row.getString("stack_id"), row.getString("root_stack_id"),
-                                row.getString("payload")), row.getInteger("attempts") + 1));
-                leases.add(Tuple.of(id, seq, ColumnArrays.time(leaseUntil)));
+                Delivery claim = delivery(row, subscriptions.get(id), now);
+                claims.add(new Delivery(claim.subscriptionId(), claim.url(), claim.secret(), claim.previousSecret(),
+                        claim.entry(), claim.attempt() + 1));
+                leases.add(Tuple.of(id, claim.entry().seq(), ColumnArrays.time(leaseUntil)));
             }
             if (leases.isEmpty()) {
                 return Uni.createFrom().item(claims);
@@ -157,9 +167,21 @@ public class DeliveryQueue {
         });
     }
 
-    /** The receiver took the event: it leaves the queue, and its lane's next event is the head. */
-    public Uni<Void> delivered(Delivery delivery) {
-        return pool.preparedQuery(delivered).execute(fence(delivery)).replaceWithVoid();
+    /**
+     * The receiver took the event: it leaves the queue, and its lane's next event is the head; when that one is due
+     * it is leased until {@code leaseUntil} and returned, to be sent at once (it takes the delivered one's place
+     * among the subscription's tries in flight).
+     */
+    public Uni<Optional<Delivery>> delivered(Delivery delivery, Instant now, Instant leaseUntil) {
+        return pool.preparedQuery(delivered).execute(fence(delivery).addValue(ColumnArrays.time(now))
+                .addValue(ColumnArrays.time(leaseUntil))).map(rows -> {
+                    var found = rows.iterator();
+                    if (!found.hasNext()) {
+                        return Optional.empty();
+                    }
+                    Row row = found.next();
+                    return Optional.of(delivery(row, row, now));
+                });
     }
 
     /** The try failed: the event is tried again at {@code dueAt}. */
@@ -180,6 +202,14 @@ public class DeliveryQueue {
             OffsetDateTime next = rows.iterator().next().getOffsetDateTime("next");
             return next == null ? null : next.toInstant();
         });
+    }
+
+    /** A try of the queued event {@code row} (its attempts as counted there) for the subscription {@code s}. */
+    private static Delivery delivery(Row row, Row s, Instant now) {
+        return new Delivery(row.getString("subscription_id"), s.getString("url"), s.getString("secret"),
+                Delivery.previousAt(s.getString("previous_secret"), instant(s, "previous_until"), now),
+                new JournalEntry(row.getLong("seq"), null, row.getString("stack_id"), row.getString("root_stack_id"),
+                        row.getString("payload")), row.getInteger("attempts"));
     }
 
     private static Tuple fence(Delivery delivery) {

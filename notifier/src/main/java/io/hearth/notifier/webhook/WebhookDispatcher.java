@@ -85,8 +85,8 @@ public class WebhookDispatcher {
     /** Fans out, claims and starts the due tries; how long to sleep before the next step. */
     Uni<Duration> runOnce() {
         Instant now = Instant.now();
-        return queue.fanOut(now).chain(more -> queue.claim(now, config.concurrency(),
-                now.plus(config.timeout()).plus(LEASE_MARGIN)).chain(claims -> {
+        return queue.fanOut(now).chain(more -> queue.claim(now, config.concurrency(), leaseUntil(now))
+                .chain(claims -> {
                     claims.forEach(this::send);
                     return more ? Uni.createFrom().item(Duration.ZERO)
                             : queue.nextDue(now).map(next -> ContextLoop.until(next, config.poll()));
@@ -121,7 +121,7 @@ public class WebhookDispatcher {
                                 } else if (result.result() != null) {
                                     failed(delivery, result.result().status(), result.result().error());
                                 } else {
-                                    record(delivery, queue.delivered(delivery));
+                                    delivered(delivery);
                                 }
                             });
                 });
@@ -143,6 +143,26 @@ public class WebhookDispatcher {
             record(delivery, queue.retry(delivery, now.plus(backoff.after(delivery.attempt(),
                     ThreadLocalRandom.current())), status, error));
         }
+    }
+
+    /** Records a delivery and sends its lane's next event at once when the queue leased it. */
+    private void delivered(Delivery delivery) {
+        Instant now = Instant.now();
+        queue.delivered(delivery, now, leaseUntil(now)).subscribe().with(next -> {
+            if (next.isPresent()) {
+                send(next.get());
+            } else {
+                loop.wakeUp();
+            }
+        }, error -> {
+            LOG.warnf(error, "webhook %s: the delivery of event %d could not be written", delivery.subscriptionId(),
+                    delivery.entry().seq());
+            loop.wakeUp();
+        });
+    }
+
+    private Instant leaseUntil(Instant now) {
+        return now.plus(config.timeout()).plus(LEASE_MARGIN);
     }
 
     private void record(Delivery delivery, Uni<Void> result) {
