@@ -1,11 +1,13 @@
 package io.hearth.notifier.rest;
 
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.notifier.config.NotifierConfig;
 import io.hearth.notifier.journal.JournalReader;
 import io.hearth.notifier.rest.dto.SubscriptionRequest;
 import io.hearth.notifier.webhook.Subscription;
 import io.hearth.notifier.webhook.SubscriptionStore;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.StorableText;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -112,10 +114,12 @@ public class SubscriptionResource {
         return ApiException.notFound("Subscription " + id + " could not be found.");
     }
 
+    /** The body, which must be there and hold only text the database can store. */
     private static SubscriptionRequest present(SubscriptionRequest body) {
         if (body == null) {
             throw ApiException.badRequest("BadRequest", "The request body must be a JSON object");
         }
+        StorableText.check(HearthJson.mapper().valueToTree(body));
         return body;
     }
 

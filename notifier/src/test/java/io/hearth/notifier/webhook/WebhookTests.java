@@ -261,6 +261,8 @@ class WebhookTests {
                         + " '-') or a prefix of one ending in '*'");
         refused(Map.of("url", "http://example.com", "event_types", "io.hearth.stack.*"), 400,
                 "Invalid event_types: must be a list");
+        refused(Map.of("url", "http://example.com", "stack_ids", List.of("web\u0000")), 400,
+                "Invalid stack_ids[0]: must not contain the character U+0000");
         refused(Map.of("url", "http://example.com", "stack_ids", List.of(theirs)), 404,
                 "The Stack (" + theirs + ") could not be found.");
         assertThat(api().get("/subscriptions").then().extract().jsonPath().getList("subscriptions")).hasSize(before);
