@@ -19,21 +19,18 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The durable delivery state ({@code V4__webhooks.sql}) and every statement that moves it: the fan-out of new
- * journal events into each subscription's queue, the claim of the events to send now, and a try's result. Only the
+ * The durable delivery queue ({@code webhook_delivery}, filled by {@link DeliveryFanOut}) and every statement that
+ * moves it: the claim of the events to send now, and a try's result. Only the
  * head of a lane (a subscription's oldest queued event of a stack tree) is ever sent, so a lane's events reach the
  * receiver in journal order; a lane waits while its head is in flight or backing off, other lanes do not.
  */
 @ApplicationScoped
 public class DeliveryQueue {
 
-    /** How many subscriptions one fan-out or claim takes. */
+    /** How many subscriptions one claim takes. */
     static final int SUBSCRIPTIONS = 64;
-    /** How many journal sequence numbers one fan-out covers per subscription. */
-    static final long RANGE = 10_000;
 
     private final Pool pool;
-    private final String fanOut;
     private final String claimSubscriptions;
     private final String heads;
     private final String lease;
@@ -53,26 +50,6 @@ public class DeliveryQueue {
                 + " and e.root_stack_id = d.root_stack_id and e.seq < d.seq)";
         String inFlight = "(select count(*) from " + delivery + " f where f.subscription_id = s.id"
                 + " and f.leased_until > $1)";
-        // The journal's head is read in the statement's snapshot: rows commit in seq order, so every row up to it
-        // is there. A stack's subscription takes its tree, as a stream's scope does (JournalReader).
-        this.fanOut = "with head as (select coalesce(max(seq), 0) as seq from " + schema + ".client_event),"
-                + " subs as (select s.id, s.tenant, s.event_types, s.stack_ids, s.journal_cursor,"
-                + " least(head.seq, s.journal_cursor + " + RANGE + ") as upto, head.seq as head"
-                + " from " + subscription + " s, head where s.journal_cursor < head.seq"
-                + " order by s.journal_cursor limit " + SUBSCRIPTIONS + " for update of s skip locked),"
-                + " fanned as (insert into " + delivery
-                + " (subscription_id, seq, stack_id, root_stack_id, type, payload, due_at)"
-                + " select s.id, e.seq, e.stack_id, e.root_stack_id, e.type, e.payload, $1 from subs s"
-                + " join " + schema + ".client_event e on e.tenant = s.tenant and e.seq > s.journal_cursor"
-                + " and e.seq <= s.upto"
-                + " where (cardinality(s.stack_ids) = 0 or e.root_stack_id = any(s.stack_ids)"
-                + " or e.stack_id = any(s.stack_ids))"
-                + " and (cardinality(s.event_types) = 0 or exists (select 1 from unnest(s.event_types) t(pattern)"
-                + " where e.type = t.pattern or (right(t.pattern, 1) = '*'"
-                + " and left(e.type, length(t.pattern) - 1) = left(t.pattern, -1))))"
-                + " on conflict do nothing)"
-                + " update " + subscription + " w set journal_cursor = subs.upto from subs where w.id = subs.id"
-                + " returning subs.upto < subs.head as more";
         this.claimSubscriptions = "select s.id, s.url, s.secret, s.previous_secret, s.previous_until, "
                 + inFlight + " as in_flight from " + subscription + " s"
                 + " where exists (select 1 from " + delivery + " d where d.subscription_id = s.id and d.due_at <= $1"
@@ -106,20 +83,6 @@ public class DeliveryQueue {
                 + " select $4, subscription_id, seq, stack_id, root_stack_id, type, payload, attempts, $5, $6, $7"
                 + " from gone";
         this.nextDue = "select min(d.due_at) as next from " + delivery + " d where d.due_at > $1 and" + head;
-    }
-
-    /**
-     * Queues the journal events each subscription takes, after its cursor, and moves the cursor; whether some
-     * subscription still has events to fan out (the next step should run at once).
-     */
-    public Uni<Boolean> fanOut(Instant now) {
-        return pool.preparedQuery(fanOut).execute(Tuple.of(ColumnArrays.time(now))).map(rows -> {
-            boolean more = false;
-            for (Row row : rows) {
-                more |= row.getBoolean("more");
-            }
-            return more;
-        });
     }
 
     /**

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
- * The durable timer that delivers webhooks: each step fans new journal events out into the subscriptions' queues,
- * claims the lane heads that are due ({@link DeliveryQueue}) and sends each on its own, without waiting: a try's
+ * The durable timer that delivers webhooks: each step fans new journal events out into the subscriptions' queues
+ * ({@link DeliveryFanOut}), claims the lane heads that are due ({@link DeliveryQueue}) and sends each on its own, without waiting: a try's
  * result (delivered, tried again after a {@link Backoff}, or a dead letter after the last try) is written when
  * the receiver answered or the timeout passed, and wakes the loop, so a slow receiver holds only its own lanes and
  * at most {@code concurrency} tries of its subscription. The state is in the database and a try is leased, not
@@ -46,6 +46,7 @@ public class WebhookDispatcher {
     /** Connections kept per receiver host and port (a subscription's own bound is {@code concurrency}). */
     static final int CONNECTIONS_PER_HOST = 256;
 
+    private final DeliveryFanOut fanOut;
     private final DeliveryQueue queue;
     private final NotifierConfig.Webhooks config;
     private final Backoff backoff;
@@ -53,8 +54,9 @@ public class WebhookDispatcher {
     private final ContextLoop<Duration> loop;
     private HttpClient client;
 
-    public WebhookDispatcher(DeliveryQueue queue, JournalNotifications notifications, NotifierConfig config,
-            Vertx vertx) {
+    public WebhookDispatcher(DeliveryFanOut fanOut, DeliveryQueue queue, JournalNotifications notifications,
+            NotifierConfig config, Vertx vertx) {
+        this.fanOut = fanOut;
         this.queue = queue;
         this.config = config.webhooks();
         this.backoff = new Backoff(this.config.backoffBase(), this.config.backoffCap());
@@ -85,7 +87,7 @@ public class WebhookDispatcher {
     /** Fans out, claims and starts the due tries; how long to sleep before the next step. */
     Uni<Duration> runOnce() {
         Instant now = Instant.now();
-        return queue.fanOut(now).chain(more -> queue.claim(now, config.concurrency(), leaseUntil(now))
+        return fanOut.fill(now).chain(more -> queue.claim(now, config.concurrency(), leaseUntil(now))
                 .chain(claims -> {
                     claims.forEach(this::send);
                     return more ? Uni.createFrom().item(Duration.ZERO)
