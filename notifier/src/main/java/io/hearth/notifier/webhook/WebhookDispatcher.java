@@ -24,13 +24,14 @@ import org.jboss.logging.Logger;
 
 /**
  * The durable timer that delivers webhooks: each step fans new journal events out into the subscriptions' queues
- * ({@link DeliveryFanOut}), claims the lane heads that are due ({@link DeliveryQueue}) and sends each on its own, without waiting: a try's
- * result (delivered, tried again after a {@link Backoff}, or a dead letter after the last try) is written when
- * the receiver answered or the timeout passed, and wakes the loop, so a slow receiver holds only its own lanes and
- * at most {@code concurrency} tries of its subscription. The state is in the database and a try is leased, not
- * held in a transaction: replicas share the subscriptions, and a try whose notifier died is taken again once its
- * lease ends (at-least-once; the CloudEvent {@code id} lets receivers deduplicate). Woken by the journal's
- * commits and by results; otherwise it sleeps until the next backoff or lease ends, at most {@code poll}.
+ * ({@link DeliveryFanOut}), claims the lane heads that are due ({@link DeliveryQueue}) and sends each on its own,
+ * without waiting: a try's result (delivered, tried again after a {@link Backoff}, or a dead letter after the last
+ * try) is written when the receiver answered or the timeout passed, and wakes the loop, so a slow receiver holds
+ * only its own lanes and at most {@code concurrency} tries of its subscription; a delivered event's lane goes on at
+ * once with its next event. The state is in the database and a try is leased, not held in a transaction: replicas
+ * share the subscriptions, and a try whose notifier died is taken again once its lease ends (at-least-once; the
+ * CloudEvent {@code id} lets receivers deduplicate). Woken by the journal's commits and by results; otherwise it
+ * sleeps until the next backoff or lease ends, at most {@code poll}.
  */
 @ApplicationScoped
 public class WebhookDispatcher {
@@ -41,8 +42,8 @@ public class WebhookDispatcher {
     public static final String CONTENT_TYPE = "application/cloudevents+json; charset=utf-8";
     /** How much longer than a try's timeout its lease lasts. */
     static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
-    /** The most of a refusal's body kept as the dead letter's error. */
-    static final int ERROR_CHARS = 500;
+    /** The most of an answer's body kept (the start of a refusal's error), in bytes; the rest is read and dropped. */
+    static final int ERROR_BYTES = 500;
     /** Connections kept per receiver host and port (a subscription's own bound is {@code concurrency}). */
     static final int CONNECTIONS_PER_HOST = 256;
 
@@ -111,11 +112,17 @@ public class WebhookDispatcher {
                     long deadline = vertx.setTimer(timeout, id -> request.reset(0, new TimeoutException(
                             "no answer within " + config.timeout())));
                     request.send(Buffer.buffer(body))
-                            .compose(response -> response.body().map(answer -> {
-                                int status = response.statusCode();
-                                return status / 100 == 2 ? null : new Refusal(status, "HTTP " + status + " "
-                                        + response.statusMessage() + text(answer));
-                            }))
+                            .compose(response -> {
+                                // Read to its end (the connection is reused), keeping only its start.
+                                Buffer start = Buffer.buffer();
+                                response.handler(chunk -> start.appendBuffer(chunk, 0,
+                                        Math.min(chunk.length(), ERROR_BYTES - start.length())));
+                                return response.end().map(v -> {
+                                    int status = response.statusCode();
+                                    return status / 100 == 2 ? null : new Refusal(status, "HTTP " + status + " "
+                                            + response.statusMessage() + text(start));
+                                });
+                            })
                             .onComplete(result -> {
                                 vertx.cancelTimer(deadline);
                                 if (result.failed()) {
@@ -176,9 +183,8 @@ public class WebhookDispatcher {
         });
     }
 
-    private static String text(Buffer answer) {
-        String text = answer == null ? "" : answer.toString(StandardCharsets.UTF_8).replace('\u0000', ' ').strip();
-        text = text.length() > ERROR_CHARS ? text.substring(0, ERROR_CHARS) : text;
+    private static String text(Buffer start) {
+        String text = start.toString(StandardCharsets.UTF_8).replace('\u0000', ' ').strip();
         return text.isEmpty() ? "" : ": " + text;
     }
 
