@@ -21,6 +21,8 @@ import io.restassured.path.json.JsonPath;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,9 +129,22 @@ class WebhookTests {
         Receiver receiver = receiver().answering(n -> 503);
         String id = subscribe(Map.of("url", receiver.url(), "stack_ids", List.of(stack)))
                 .getString("subscription.id");
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        String nobody = subscribe(Map.of("url", "http://127.0.0.1:" + closed + "/hook", "stack_ids", List.of(stack)))
+                .getString("subscription.id");
         CloudEvent first = resource(stack, "demo", "a", "CREATE", "COMPLETE");
         CloudEvent second = resource(stack, "demo", "b", "CREATE", "COMPLETE");
         publish(first, second);
+
+        // Where nothing listens, no try is answered: dead letters with no status and the network's error.
+        JsonPath unanswered = await().atMost(WAIT).until(() -> deadLetters(nobody),
+                json -> json.getList("dead_letters").size() == 2);
+        assertThat(unanswered.getList("dead_letters.event_id")).containsExactly(first.id(), second.id());
+        assertThat(unanswered.getList("dead_letters.last_status")).containsExactly(null, null);
+        assertThat(unanswered.getString("dead_letters[0].last_error")).containsIgnoringCase("refused");
 
         JsonPath letters = await().atMost(WAIT).until(() -> deadLetters(id),
                 json -> json.getList("dead_letters").size() == 2);
