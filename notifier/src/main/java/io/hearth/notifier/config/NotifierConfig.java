@@ -30,6 +30,9 @@ public interface NotifierConfig {
     /** The live client streams (SSE and WebSocket). */
     Streams streams();
 
+    /** The webhook deliveries. */
+    Webhooks webhooks();
+
     /** Settings of the journal ({@code hearth.notifier.journal.*}). */
     interface Journal {
 
@@ -84,5 +87,41 @@ public interface NotifierConfig {
         /** The wait before the second try of an alarm action; it doubles with each further try, at most a minute. */
         @WithDefault("1s")
         Duration actionBackoff();
+    }
+
+    /** Settings of the webhook deliveries ({@code hearth.notifier.webhooks.*}). */
+    interface Webhooks {
+
+        /** The wait before the second try of an event; each later wait doubles, up to the cap. */
+        @WithDefault("1s")
+        Duration backoffBase();
+
+        /** The longest wait between two tries. */
+        @WithDefault("60s")
+        Duration backoffCap();
+
+        /**
+         * How many times an event is tried before it becomes a dead letter. Each wait is drawn between half and
+         * all of its nominal value (jitter), so with the defaults the 11 waits take 3 to 6 minutes: a receiver
+         * down for a minute gets everything afterwards.
+         */
+        @WithDefault("12")
+        int tries();
+
+        /** The longest one try may take (connecting, sending, the answer's head and body). */
+        @WithDefault("10s")
+        Duration timeout();
+
+        /** How many events of one subscription are in flight at once (each of a different stack). */
+        @WithDefault("4")
+        int concurrency();
+
+        /** How long the previous secret still signs deliveries after a rotation. */
+        @WithDefault("24h")
+        Duration rotationGrace();
+
+        /** The longest the dispatcher sleeps with nothing due (the journal's {@code NOTIFY} wakes it at once). */
+        @WithDefault("1s")
+        Duration poll();
     }
 }

@@ -2,6 +2,7 @@ package io.hearth.notifier.stream;
 
 import io.hearth.notifier.config.NotifierConfig;
 import io.hearth.notifier.journal.JournalEntry;
+import io.hearth.notifier.journal.JournalNotifications;
 import io.hearth.notifier.journal.JournalReader;
 import io.hearth.notifier.journal.StreamScope;
 import io.hearth.platform.outbox.ContextLoop;
@@ -10,30 +11,23 @@ import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.pgclient.pubsub.PgSubscriber;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * The shared tail of one notifier replica: it reads each new journal event once (woken by the appending
- * transaction's {@code NOTIFY}, or after {@code hearth.notifier.streams.poll}) and offers it, in memory, to every
- * connected client whose stream carries it: the subscribers of its stack, of its root stack and of its tenant,
- * found by key, so a thousand clients cost one query per batch of events, not a thousand. Offering never waits
- * on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own tail over the shared journal, so
- * any replica serves any stream.
+ * transaction's {@code NOTIFY} through {@link JournalNotifications}, or after {@code hearth.notifier.streams.poll})
+ * and offers it, in memory, to every connected client whose stream carries it: the subscribers of its stack, of its
+ * root stack and of its tenant, found by key, so a thousand clients cost one query per batch of events, not a
+ * thousand. Offering never waits on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own
+ * tail over the shared journal, so any replica serves any stream.
  */
 @ApplicationScoped
 public class StreamHub {
-
-    private static final Logger LOG = Logger.getLogger(StreamHub.class);
 
     /** Events the tail reads per query; a full batch is followed by the next at once. */
     static final int BATCH = 1000;
@@ -42,40 +36,21 @@ public class StreamHub {
     private final NotifierConfig.Streams config;
     private final Map<String, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
     private final ContextLoop<Duration> loop;
-    private final PgConnectOptions listenOptions;
-    private final Vertx vertx;
-    private PgSubscriber listener;
     private volatile long position = -1;
 
-    public StreamHub(JournalReader reader, NotifierConfig config, Vertx vertx,
-            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String user,
-            @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
+    public StreamHub(JournalReader reader, JournalNotifications notifications, NotifierConfig config, Vertx vertx) {
         this.reader = reader;
         this.config = config.streams();
-        this.vertx = vertx;
-        this.listenOptions = PgConnectOptions.fromUri(url).setUser(user);
-        password.ifPresent(listenOptions::setPassword);
         this.loop = new ContextLoop<>("stream tail", vertx, this::runOnce, delay -> delay, this.config.poll());
+        notifications.onAppend(loop::wakeUp);
     }
 
     void onStart(@Observes StartupEvent event) {
-        synchronized (this) {
-            listener = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
-            listener.channel(reader.channel()).handler(payload -> loop.wakeUp());
-            listener.connect().onFailure(error -> LOG.warnf("the stream tail cannot listen on channel %s (%s);"
-                    + " it polls until it can", reader.channel(), error.getMessage()));
-        }
         loop.start();
     }
 
     void onStop(@Observes ShutdownEvent event) {
         loop.stop();
-        synchronized (this) {
-            if (listener != null) {
-                listener.close();
-            }
-        }
         subscribers.values().forEach(set -> set.forEach(s -> s.closeLater("the notifier is stopping: resume with"
                 + " Last-Event-ID")));
     }

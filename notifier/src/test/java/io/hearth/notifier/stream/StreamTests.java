@@ -1,6 +1,9 @@
 package io.hearth.notifier.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.hearth.notifier.StackEvents.nested;
+import static io.hearth.notifier.StackEvents.resource;
+import static io.hearth.notifier.StackEvents.stackStatus;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,15 +12,14 @@ import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.membership.v1.MembershipChanged;
-import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.notifier.StackEvents;
 import io.hearth.notifier.journal.JournalPruner;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,11 +31,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The live streams end to end: events published on {@code hearth.stack.events} and {@code hearth.membership}
@@ -53,22 +53,17 @@ class StreamTests {
     @Inject
     JournalPruner pruner;
 
-    private KafkaCompanion kafka;
+    @RegisterExtension
+    final StackEvents broker = new StackEvents();
+
     private final List<AutoCloseable> clients = new ArrayList<>();
     private final String stack = UUID.randomUUID().toString();
-
-    @BeforeEach
-    void broker() {
-        kafka = new KafkaCompanion(ConfigProvider.getConfig(getClass().getClassLoader())
-                .getValue("kafka.bootstrap.servers", String.class));
-    }
 
     @AfterEach
     void close() throws Exception {
         for (AutoCloseable client : clients) {
             client.close();
         }
-        kafka.close();
     }
 
     @Test
@@ -249,23 +244,6 @@ class StreamTests {
     }
 
     private void publish(String topic, CloudEvent... events) {
-        kafka.produceStrings().fromRecords(List.of(events).stream()
-                .map(event -> new ProducerRecord<>(topic, event.subject(), event.toJson())).toList())
-                .awaitCompletion();
-    }
-
-    private static CloudEvent stackStatus(String stackId, String tenant, String name, String status) {
-        return CloudEvent.of(SOURCE, stackId, new StackStatusChanged(stackId, tenant, name, "CREATE", status, "",
-                null, 1));
-    }
-
-    private static CloudEvent resource(String stackId, String tenant, String name, String action, String status) {
-        return CloudEvent.of(SOURCE, stackId, new ResourceStatusChanged(stackId, tenant, name, null,
-                "OS::Nova::Server", action, status, "state changed", null));
-    }
-
-    private static CloudEvent nested(String stackId, String parent) {
-        return CloudEvent.of(SOURCE, stackId, new NestedStackCreated(stackId, "demo", "nested-" + stackId, parent,
-                "member", null, null, null));
+        broker.publish(topic, events);
     }
 }

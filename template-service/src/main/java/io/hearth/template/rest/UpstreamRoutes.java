@@ -38,10 +38,11 @@ import org.jboss.logging.Logger;
  * matter (the token above all: the owner authenticates the request itself) — and their answer
  * comes back as it is. {@code /v1/{tenant}/software_configs}, {@code /v1/{tenant}/software_deployments},
  * {@code /v1/{tenant}/instance_notifications} and a stack's {@code data_bag} go to deployment-service, Heat's
- * resource signal by stack name or id
- * alone ({@code POST /v1/{tenant}/stacks/{stack}/resources/{resource}/signal}) to signal-gateway. The canonical
- * resource signal is template-service's own ({@code StackResourcesResource}), which {@link #toSignalGateway relays}
- * a software deployment's. The live streams ({@code /v1/{tenant}/stream}, {@code .../stacks/.../stream}) go to the
+ * resource signal by stack name or id alone ({@code POST /v1/{tenant}/stacks/{stack}/resources/{resource}/signal})
+ * to signal-gateway, the webhook subscriptions ({@code /v1/{tenant}/subscriptions...}) to the notifier. The
+ * canonical resource signal is template-service's own ({@code StackResourcesResource}), which
+ * {@link #toSignalGateway relays} a software deployment's. The live streams ({@code /v1/{tenant}/stream},
+ * {@code .../stacks/.../stream}) go to the
  * notifier as streams: the answer is passed on as it comes, with no answer timeout, and a WebSocket upgrade is
  * proxied frame by frame. On Kubernetes an Ingress may route these paths straight to their owners instead.
  */
@@ -63,6 +64,9 @@ public class UpstreamRoutes {
     /** The notifier's live streams: a tenant's, a stack's by name or id, a stack's by name and id. */
     static final String STREAM_PATHS = "^/v1/[^/]+/(stream|stacks/[^/]+(/[^/]+)?/stream)$";
 
+    /** The notifier's webhook subscriptions and their dead letters. */
+    static final String SUBSCRIPTION_PATHS = "^/v1/[^/]+/subscriptions(/.*)?$";
+
     /** Request headers of a WebSocket handshake that the proxy's own handshake with the notifier sets. */
     private static final Set<String> HANDSHAKE_HEADERS = Set.of("sec-websocket-key", "sec-websocket-version",
             "sec-websocket-extensions", "sec-websocket-accept");
@@ -83,7 +87,7 @@ public class UpstreamRoutes {
         @WithDefault("http://127.0.0.1:8006")
         URI signalGateway();
 
-        /** notifier's base URL (the live streams). */
+        /** notifier's base URL (the live streams, the webhook subscriptions). */
         @WithDefault("http://127.0.0.1:8007")
         URI notifier();
 
@@ -118,6 +122,7 @@ public class UpstreamRoutes {
         forward(router, DEPLOYMENT_PATHS, config.deploymentService(), "deployment-service");
         forward(router, DATA_BAG_PATHS, config.deploymentService(), "deployment-service");
         forward(router, RESOURCE_SIGNAL_PATHS, config.signalGateway(), "signal-gateway");
+        forward(router, SUBSCRIPTION_PATHS, config.notifier(), "notifier");
         streams = vertx.createHttpClient(new HttpClientOptions().setMaxPoolSize(config.maxStreams())
                 .setMaxWebSockets(config.maxStreams()));
         router.routeWithRegex(HttpMethod.GET, STREAM_PATHS).order(-100).handler(this::stream);
