@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * converge, and after each scaling step (2 → 5 → 3 through alarm URLs, then +1 by a queue length pushed to the
  * metric URL) every remaining node's hook ran exactly once for the step's membership generation, with that
  * generation's node list and the head's key; departing nodes ran DELETE before their servers went; and a client
- * on the stack's SSE stream saw every generation, in order, though the notifier was killed with SIGKILL between two
- * steps.
+ * on the stack's SSE stream and a webhook receiver (down for a minute during the last step) both saw every
+ * generation, in order, with valid signatures, though the notifier was killed with SIGKILL between two steps.
  */
 class SlurmLikeIT {
 
@@ -38,6 +38,8 @@ class SlurmLikeIT {
 
     private static String url;
     private static SseRecorder stream;
+    private static WebhookReceiver receiver;
+    private static String subscription;
 
     @BeforeAll
     static void system() {
@@ -48,6 +50,12 @@ class SlurmLikeIT {
     static void delete() {
         if (stream != null) {
             stream.close();
+        }
+        if (subscription != null) {
+            LocalSystem.api().delete("/v1/demo/subscriptions/" + subscription);
+        }
+        if (receiver != null) {
+            receiver.close();
         }
         if (url != null) {
             LocalSystem.api().delete(url);
@@ -68,6 +76,16 @@ class SlurmLikeIT {
                 .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
         url = "/v1/demo/stacks/" + name + "/" + id;
         stream = SseRecorder.open(LocalSystem.publicApi() + url + "/stream?last_event_id=0", "hearth-dev-token");
+        receiver = new WebhookReceiver();
+        // a stack is known to the notifier once its first event is journaled: until then a subscription is 404
+        Map<String, Object> wanted = Map.of("url", receiver.url(), "event_types", List.of(MEMBERSHIP),
+                "stack_ids", List.of(id));
+        io.restassured.response.Response[] made = new io.restassured.response.Response[1];
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() ->
+                (made[0] = LocalSystem.api().body(wanted).post("/v1/demo/subscriptions")).statusCode() != 404);
+        JsonPath created = made[0].then().statusCode(201).extract().jsonPath();
+        subscription = created.getString("subscription.id");
+        receiver.secret(created.getString("subscription.secret"));
 
         await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> !stackStatus().startsWith("CREATE_IN"));
         assertThat(stackStatus()).isEqualTo("CREATE_COMPLETE");
@@ -90,9 +108,25 @@ class SlurmLikeIT {
         }
         assertDeleteRanBeforeServersWent();
 
+        // The webhook receiver is down for a minute while the KPI scales the cluster out: it gets everything after.
+        receiver.down(true);
         post(output("metric_url"), "[{\"name\": \"queue_length\", \"value\": 50}]");
         List<String> four = converged(4);
         assertThat(four).containsAll(three);
+        await().pollDelay(Duration.ofSeconds(60)).atMost(Duration.ofSeconds(61)).until(() -> true);
+        receiver.down(false);
+        long last = latestMembership().path("generation").asLong();
+        await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1)).until(() -> receiver
+                .events(MEMBERSHIP).stream().anyMatch(e -> e.path("data").path("generation").asLong() == last));
+        assertThat(receiver.badSignatures()).as("every delivery's signature verifies").isEmpty();
+        List<Long> delivered = receiver.events(MEMBERSHIP).stream().map(e -> e.path("data").path("generation")
+                .asLong()).distinct().toList();
+        assertThat(delivered.get(0)).as("the webhook saw the first step's generation").isLessThanOrEqualTo(
+                stream.events(MEMBERSHIP).stream().filter(e -> e.path("data").path("members").size() == 2)
+                        .map(e -> e.path("data").path("generation").asLong()).reduce((a, b) -> b).orElseThrow());
+        assertThat(delivered).as("the webhook saw the stream's generations, in order").isEqualTo(stream
+                .events(MEMBERSHIP).stream().map(e -> e.path("data").path("generation").asLong())
+                .filter(g -> g >= delivered.get(0)).toList());
 
         List<Long> generations = stream.events(MEMBERSHIP).stream().map(e -> e.path("data").path("generation")
                 .asLong()).toList();
