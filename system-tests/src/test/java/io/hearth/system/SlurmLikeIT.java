@@ -60,7 +60,7 @@ class SlurmLikeIT {
         if (url != null) {
             LocalSystem.api().delete(url);
             await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> LocalSystem.api().get(url).statusCode() == 404);
+                    .until(() -> LocalSystem.api().get(url).statusCode() == 404 || stackStatus().startsWith("DELETE_COMPLETE"));
         }
     }
 
@@ -231,7 +231,7 @@ class SlurmLikeIT {
         }
     }
 
-    private String stackStatus() {
+    private static String stackStatus() {
         return LocalSystem.api().get(url).then().extract().jsonPath().getString("stack.stack_status");
     }
 
