@@ -62,6 +62,7 @@ public interface NotifierConfig {
          */
         @WithDefault("1s")
         Duration poll();
+    }
 
     /** KPI alarms. */
     Alarms alarms();
