@@ -17,6 +17,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * on the stack's SSE stream and a webhook receiver (down for a minute during the last step) both saw every
  * generation, in order, with valid signatures, though the notifier was killed with SIGKILL between two steps.
  */
+@Order(2) // needs the local compute driver, which later classes stop (LocalSystem.withoutLocalCompute)
 class SlurmLikeIT {
 
     private static final Duration WAIT = Duration.ofMinutes(4);
