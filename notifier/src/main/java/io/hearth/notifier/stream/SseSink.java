@@ -27,7 +27,7 @@ public final class SseSink implements StreamSink {
 
     @Override
     public void send(JournalEntry entry) {
-        response.write("id: " + entry.seq() + "\ndata: " + entry.framed() + "\n\n");
+        response.write(entry.sse());
     }
 
     @Override
