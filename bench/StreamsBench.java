@@ -101,9 +101,20 @@ public class StreamsBench {
                     + quote(TEMPLATE) + ", \"parameters\": {\"count\": 5}}", 201, true));
             String stack = API + "/stacks/" + name + "/" + id;
             await("stack CREATE", () -> status.ended(id, "CREATE", 1));
-            long journalStart = journalHead();
 
             String path = api.getPath() + "/stacks/" + name + "/" + id + "/stream";
+            // The notifier knows a stack once its first event is journaled (its consumer may still be joining its
+            // group on a fresh system): until then the stream is 404, so wait for one that opens.
+            URI streamUri = URI.create("http://" + api.getHost() + ":" + port + path);
+            java.net.http.HttpClient probe = java.net.http.HttpClient.newHttpClient();
+            await("the stack's stream known to the notifier", () -> {
+                var answer = probe.send(java.net.http.HttpRequest.newBuilder(streamUri).header("X-Auth-Token", TOKEN)
+                        .header("Accept", "text/event-stream").build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+                answer.body().close();
+                return answer.statusCode() == 200 ? Instant.now() : null;
+            });
+            long journalStart = journalHead(); // after the stack's own early events: the clients start after it
             Clients streams = new Clients(new InetSocketAddress(api.getHost(), port), path, clients);
             Thread loop = new Thread(streams::loop, "sse-clients");
             loop.setDaemon(true);
@@ -119,7 +130,19 @@ public class StreamsBench {
             Instant first = Instant.now();
             for (int u = 1; u <= updates; u++) {
                 int count = u % 2 == 1 ? 10 : 5;
-                send("PATCH", stack, "{\"parameters\": {\"count\": " + count + "}}", 202, true);
+                // the stack's read model (template-service) may not have applied the last UPDATE_COMPLETE yet: 409
+                String body = "{\"parameters\": {\"count\": " + count + "}}";
+                await("update " + u + " accepted", () -> {
+                    try {
+                        send("PATCH", stack, body, 202, true);
+                        return Instant.now();
+                    } catch (IllegalStateException e) {
+                        if (!e.getMessage().contains("answered 409")) {
+                            throw e;
+                        }
+                        return null;
+                    }
+                });
                 int n = u;
                 await("update " + u, () -> status.ended(id, "UPDATE", n));
                 Thread.sleep(100);
