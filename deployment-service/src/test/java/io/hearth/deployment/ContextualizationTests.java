@@ -1,12 +1,12 @@
 package io.hearth.deployment;
 
+import static io.hearth.deployment.ServerMetadataFeed.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.membership.v1.MembershipChanged;
@@ -166,12 +166,12 @@ class ContextualizationTests {
         assertThat(driver.statesOf(id, "head")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
         assertThat(reasons(id, "head")).contains("Contextualization: asg changed");
-        await().atMost(StackDriver.WAIT).until(() -> members(latestItem(prefix + "-head")).size() == 3
-                && members(latestItem(prefix + "-plain")).size() == 3);
-        DeploymentItem head = latestItem(prefix + "-head");
+        await().atMost(StackDriver.WAIT).until(() -> members(metadata.latestItem(prefix + "-head")).size() == 3
+                && members(metadata.latestItem(prefix + "-plain")).size() == 3);
+        DeploymentItem head = metadata.latestItem(prefix + "-head");
         assertThat(input(head, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         assertThat(members(head)).as("the member list the scaling made").hasSize(3);
-        assertThat(input(latestItem(prefix + "-plain"), "deploy_action").asText())
+        assertThat(input(metadata.latestItem(prefix + "-plain"), "deploy_action").asText())
                 .as("without CONTEXTUALIZE in its actions, Heat's UPDATE").isEqualTo("UPDATE");
         assertThat(driver.statesOf(id, "unrelated")).as("its inputs do not read the group")
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
@@ -185,10 +185,10 @@ class ContextualizationTests {
                 .map(ResourceStatusChanged::resourceName).distinct().toList();
         assertThat(old).as("the two members deployed before the scaling").hasSize(2);
         servers.fieldNames().forEachRemaining(member -> await().atMost(StackDriver.WAIT)
-                .until(() -> members(latestItem(servers.get(member).asText())).size() == 3));
+                .until(() -> members(metadata.latestItem(servers.get(member).asText())).size() == 3));
         servers.fieldNames().forEachRemaining(member -> {
             String action = old.contains(member) ? "CONTEXTUALIZE" : "CREATE";
-            DeploymentItem item = latestItem(servers.get(member).asText());
+            DeploymentItem item = metadata.latestItem(servers.get(member).asText());
             assertThat(input(item, "deploy_action").asText()).as(member).isEqualTo(action);
             assertThat(members(item)).as(member).hasSize(3);
         });
@@ -208,8 +208,8 @@ class ContextualizationTests {
         assertThat(members(metadata.awaitItems(watcher, 1).get(0))).as("no generation yet").isEmpty();
 
         membership(id, 1, "m-a", "m-b");
-        await().atMost(StackDriver.WAIT).until(() -> input(latestItem(watcher), "generation").asInt() == 1);
-        DeploymentItem first = latestItem(watcher);
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(watcher), "generation").asInt() == 1);
+        DeploymentItem first = metadata.latestItem(watcher);
         assertThat(input(first, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         assertThat(members(first).findValuesAsText("name")).containsExactly("m-a", "m-b");
         assertThat(members(first).get(0).get("address").asText()).isEqualTo("127.0.0.11");
@@ -217,8 +217,8 @@ class ContextualizationTests {
 
         membership(id, 1, "m-a", "m-b"); // the same generation again: a redelivery
         membership(id, 2, "m-a", "m-c");
-        await().atMost(StackDriver.WAIT).until(() -> input(latestItem(watcher), "generation").asInt() == 2);
-        assertThat(members(latestItem(watcher)).findValuesAsText("name")).containsExactly("m-a", "m-c");
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(watcher), "generation").asInt() == 2);
+        assertThat(members(metadata.latestItem(watcher)).findValuesAsText("name")).containsExactly("m-a", "m-c");
         await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(id, "watcher").size() == 6);
         assertThat(driver.statesOf(id, "watcher")).as("one run per generation").containsExactly(
                 "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE", "UPDATE_IN_PROGRESS",
@@ -242,10 +242,10 @@ class ContextualizationTests {
         agent.signal(id, head, headFirst, "CREATE", 0, Map.of("key", TextNode.valueOf("k-1")));
         agent.signal(id, compute, computeFirst, "CREATE", 0, Map.of("address", TextNode.valueOf("127.0.0.7")));
 
-        await().atMost(StackDriver.WAIT).until(() -> latestItem(head).generation() > headFirst.generation()
-                && latestItem(compute).generation() > computeFirst.generation());
-        DeploymentItem headAgain = latestItem(head);
-        DeploymentItem computeAgain = latestItem(compute);
+        await().atMost(StackDriver.WAIT).until(() -> metadata.latestItem(head).generation() > headFirst.generation()
+                && metadata.latestItem(compute).generation() > computeFirst.generation());
+        DeploymentItem headAgain = metadata.latestItem(head);
+        DeploymentItem computeAgain = metadata.latestItem(compute);
         assertThat(input(headAgain, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         assertThat(input(headAgain, "computes").asText()).isEqualTo("127.0.0.7");
         assertThat(input(computeAgain, "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
@@ -255,9 +255,9 @@ class ContextualizationTests {
                 Map.of("address", TextNode.valueOf("127.0.0.7")));
 
         driver.awaitStatus(id, "CREATE_COMPLETE");
-        assertThat(latestItem(head).generation()).as("nothing changed: no further run")
+        assertThat(metadata.latestItem(head).generation()).as("nothing changed: no further run")
                 .isEqualTo(headAgain.generation());
-        assertThat(latestItem(compute).generation()).isEqualTo(computeAgain.generation());
+        assertThat(metadata.latestItem(compute).generation()).isEqualTo(computeAgain.generation());
     }
 
     @Test
@@ -316,10 +316,6 @@ class ContextualizationTests {
         driver.publish(Topics.SCALING, stackId, event.toJson());
     }
 
-    private DeploymentItem latestItem(String serverId) {
-        List<DeploymentItem> items = metadata.latest(serverId).deployments();
-        return items.get(items.size() - 1);
-    }
 
     private ResourceStatusChanged lastOf(String id, String resource) {
         List<ResourceStatusChanged> all = driver.resources(id).stream().filter(r -> r.resourceName().equals(resource))
@@ -343,8 +339,4 @@ class ContextualizationTests {
         return input(item, "members");
     }
 
-    private static JsonNode input(DeploymentItem item, String name) {
-        return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()
-                .orElseThrow();
-    }
 }

@@ -1,6 +1,7 @@
 package io.hearth.deployment;
 
 import static io.restassured.RestAssured.given;
+import static io.hearth.deployment.ServerMetadataFeed.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -8,7 +9,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.hot.functions.StackIdentity;
@@ -92,8 +92,9 @@ class DataBagTests {
                 Map.of("facts", HearthJson.readTree("{\"munge_key\": \"k-1\"}")));
         driver.awaitStatus(id, "CREATE_COMPLETE");
 
-        await().atMost(StackDriver.WAIT).until(() -> input(latest(prefix + "-reader"), "key").asText().equals("k-1"));
-        assertThat(input(latest(prefix + "-reader"), "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
+        await().atMost(StackDriver.WAIT)
+                .until(() -> input(metadata.latestItem(prefix + "-reader"), "key").asText().equals("k-1"));
+        assertThat(input(metadata.latestItem(prefix + "-reader"), "deploy_action").asText()).isEqualTo("CONTEXTUALIZE");
         String path = "/v1/demo/stacks/s-" + id + "/" + id + "/data_bag";
         as("hearth-dev-token").get(path).then().statusCode(200).body("data_bag.version", equalTo(2))
                 .body("data_bag.facts.munge_key", equalTo("k-1")).body("data_bag.facts.cluster", equalTo("alpha"));
@@ -111,9 +112,10 @@ class DataBagTests {
                 .put(path).then().statusCode(200).body("data_bag.version", equalTo(3))
                 .body("data_bag.facts.cluster", equalTo("beta"));
 
-        await().atMost(StackDriver.WAIT).until(() -> input(latest(prefix + "-reader"), "cluster").asText()
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(prefix + "-reader"), "cluster").asText()
                 .equals("beta"));
-        assertThat(input(latest(prefix + "-reader"), "key").isNull()).as("a fact set to null is removed").isTrue();
+        assertThat(input(metadata.latestItem(prefix + "-reader"), "key").isNull()).as("a fact set to null is removed")
+                .isTrue();
         assertThat(driver.statesOf(id, "reader")).as("one run per change of what it reads").containsExactly(
                 "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE",
                 "UPDATE_IN_PROGRESS", "UPDATE_COMPLETE");
@@ -121,17 +123,9 @@ class DataBagTests {
                 .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
     }
 
-    private DeploymentItem latest(String serverId) {
-        List<DeploymentItem> items = metadata.latest(serverId).deployments();
-        return items.get(items.size() - 1);
-    }
 
     private static RequestSpecification as(String token) {
         return given().header("X-Auth-Token", token).contentType("application/json");
     }
 
-    private static JsonNode input(DeploymentItem item, String name) {
-        return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()
-                .orElseThrow();
-    }
 }

@@ -3,7 +3,9 @@ package io.hearth.deployment;
 import static io.hearth.deployment.StackDriver.WAIT;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.Topics;
+import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
@@ -37,6 +39,18 @@ final class ServerMetadataFeed extends BrokerFixture {
                 .filter(e -> ServerMetadata.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(ServerMetadata.class)).filter(m -> serverId.equals(m.serverId()))
                 .reduce((a, b) -> b.generation() >= a.generation() ? b : a).orElse(null);
+    }
+
+    /** The last deployment of the server's latest metadata document. */
+    DeploymentItem latestItem(String serverId) {
+        List<DeploymentItem> items = latest(serverId).deployments();
+        return items.get(items.size() - 1);
+    }
+
+    /** A deployment item's input value by name (a derived input such as {@code deploy_action} too). */
+    static JsonNode input(DeploymentItem item, String name) {
+        return item.inputs().stream().filter(i -> i.name().equals(name)).map(DeploymentInput::value).findFirst()
+                .orElseThrow();
     }
 
     /** Waits until the last record of the server's key is a tombstone: the key with a null value. */
