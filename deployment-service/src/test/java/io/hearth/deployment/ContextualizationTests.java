@@ -303,7 +303,7 @@ class ContextualizationTests {
     private void membership(String stackId, long generation, String... names) {
         List<MembershipChanged.Member> members = new java.util.ArrayList<>();
         for (int i = 0; i < names.length; i++) {
-            members.add(new MembershipChanged.Member("srv-" + names[i], names[i], "127.0.0." + (11 + i)));
+            members.add(new MembershipChanged.Member("srv-" + names[i], names[i], "127.0.0." + (11 + i), null));
         }
         CloudEvent event = CloudEvent.of("/hearth/notifier", stackId, new MembershipChanged(stackId, "demo", "asg",
                 generation, members, List.of(), List.of()));

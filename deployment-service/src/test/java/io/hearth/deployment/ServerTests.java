@@ -258,6 +258,8 @@ class ServerTests {
         assertThat(up).extracting(InstanceStateChanged::groupName).containsOnly("workers");
         assertThat(up).extracting(InstanceStateChanged::groupStackId).containsOnly(id);
         assertThat(up).extracting(InstanceStateChanged::stackId).containsOnly(group);
+        // the servers are the members themselves, not part of member template resources
+        assertThat(up).extracting(InstanceStateChanged::memberStackId).containsOnlyNulls();
         assertThat(up).extracting(InstanceStateChanged::serverId).containsExactlyInAnyOrderElementsOf(servers);
         assertThat(up).extracting(InstanceStateChanged::state).containsOnly("CREATE_COMPLETE");
 

@@ -159,6 +159,9 @@ class SlurmLikeIT {
         long generation = latest.path("generation").asLong();
         List<String> addresses = addresses(latest);
         String nodes = String.join(",", addresses);
+        // each member is a slurm-like-compute.yaml stack, listed with its outputs
+        latest.path("members").forEach(m -> assertThat(m.path("outputs").path("address").asText())
+                .as("member %s's address output", m.path("serverId").asText()).isEqualTo(m.path("address").asText()));
         // what the hooks ran for this generation is final: nothing more may come for it
         await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
         for (String address : addresses) {

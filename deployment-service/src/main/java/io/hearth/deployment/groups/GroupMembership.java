@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * A group's CREATE_COMPLETE members as the notifier publishes them, kept on the group's row
  * ({@code resource_runtime.membership}) and read as two Hearth attributes of every group: {@code members}, the list
- * of {@code {"name", "server_id", "address"}} (empty before the first generation), and {@code members_generation}
+ * of {@code {"name", "server_id", "address"}} (with {@code "outputs"}, the member stack's outputs, when the
+ * members are template resources; empty before the first generation), and {@code members_generation}
  * (0 before the first).
  */
 public final class GroupMembership {
@@ -31,8 +32,11 @@ public final class GroupMembership {
         document.put("generation", changed.generation());
         ArrayNode members = document.putArray("members");
         for (MembershipChanged.Member member : changed.members()) {
-            members.addObject().put("name", member.resourceName()).put("server_id", member.serverId())
-                    .put("address", member.address());
+            ObjectNode entry = members.addObject().put("name", member.resourceName())
+                    .put("server_id", member.serverId()).put("address", member.address());
+            if (member.outputs() != null) {
+                member.outputs().forEach(entry.putObject("outputs")::set);
+            }
         }
         return HearthJson.write(document);
     }

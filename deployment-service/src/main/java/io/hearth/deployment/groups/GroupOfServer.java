@@ -19,10 +19,12 @@ public final class GroupOfServer {
     /**
      * A group: its resource name and the id of the stack that holds it.
      *
-     * @param stackId the stack holding the group resource
-     * @param name    the group resource's name
+     * @param stackId       the stack holding the group resource
+     * @param name          the group resource's name
+     * @param memberStackId the nested stack of the member template resource the server is part of (a stack in the
+     *                      group's own nested stack), null when the server itself is the member
      */
-    public record Group(String stackId, String name) {
+    public record Group(String stackId, String name, String memberStackId) {
     }
 
     private GroupOfServer() {
@@ -35,6 +37,11 @@ public final class GroupOfServer {
 
     /** The group above a server's stack, or null when the stack is no group's (nested) member. */
     public static Uni<Group> of(StackRuntime stack) {
+        return of(stack, null);
+    }
+
+    /** The group above {@code stack}, reached from {@code below} (the stack one level under it, null at first). */
+    private static Uni<Group> of(StackRuntime stack, StackRuntime below) {
         if (stack.parentStackId == null) {
             return Uni.createFrom().nullItem();
         }
@@ -45,10 +52,11 @@ public final class GroupOfServer {
                         return Uni.createFrom().nullItem();
                     }
                     if (counts(owner.type)) {
-                        return Uni.createFrom().item(new Group(stack.parentStackId.toString(), stack.parentResource));
+                        return Uni.createFrom().item(new Group(stack.parentStackId.toString(), stack.parentResource,
+                                below == null ? null : below.id.toString()));
                     }
                     return StackRuntime.<StackRuntime>findById(stack.parentStackId)
-                            .chain(parent -> parent == null ? Uni.createFrom().nullItem() : of(parent));
+                            .chain(parent -> parent == null ? Uni.createFrom().nullItem() : of(parent, stack));
                 });
     }
 }

@@ -37,7 +37,8 @@ public class InstanceEvents {
             String address, String previous, String state) {
         String stackId = stack.id.toString();
         return outbox.append("stack", stack.eventKey(), stackId, new InstanceStateChanged(stackId, stack.tenant,
-                group == null ? null : group.name(), group == null ? null : group.stackId(), serverId, resourceName,
+                group == null ? null : group.name(), group == null ? null : group.stackId(),
+                group == null ? null : group.memberStackId(), serverId, resourceName,
                 address, previous, state, Instant.now())).replaceWithVoid();
     }
 }

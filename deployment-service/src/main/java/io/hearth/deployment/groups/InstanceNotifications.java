@@ -90,7 +90,7 @@ public class InstanceNotifications {
                         + row.type + ", not a group whose members are counted ("
                         + String.join(", ", new TreeSet<>(GroupOfServer.GROUP_TYPES)) + ").");
             }
-            return new GroupOfServer.Group(stack.id.toString(), name);
+            return new GroupOfServer.Group(stack.id.toString(), name, null);
         });
     }
 

@@ -31,7 +31,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * ({@link io.hearth.notifier.messaging.MembershipHandler} sets it) with {@code FOR UPDATE SKIP LOCKED}, so replicas
  * share the groups and never publish one twice, and in the same transaction writes for each group whose members
  * differ from the last published ones one {@code MembershipChanged} with the next generation, the full member list
- * and who joined and left, to the outbox (key: the group's stack id), and marks the group published. A group whose
+ * (with the outputs of members that are template resources, which are listed once their stack completed) and who
+ * joined and left, to the outbox (key: the group's stack id), and marks the group published. A group whose
  * members are back to what was published publishes nothing. The times live in the group rows, so a killed notifier
  * loses nothing: the next one (or a replica) publishes what was due. With nothing due it sleeps until the earliest
  * {@code due_at}, at most {@link #IDLE_POLL}; a consumed batch wakes it.
@@ -60,12 +61,20 @@ public class MembershipPublisher {
         this.pool = pool;
         this.outbox = outbox;
         this.writer = writer;
-        this.claim = "select group_stack_id, group_name, tenant, generation, members::text as members,"
-                + " published::text as published from " + schema + ".membership_group where due_at <= $1"
-                + " order by due_at limit " + BATCH + " for update skip locked";
-        // The row is locked since the claim: its members are the ones just read.
-        this.markPublished = "update " + schema + ".membership_group set published = members, generation = $3,"
-                + " dirty_since = null, due_at = null where group_stack_id = $1 and group_name = $2";
+        // The members as MembershipChanged lists them: a template-resource member (memberStackId) with its stack's
+        // outputs, once they exist (member_stack, see MembershipHandler), and without the stack id.
+        this.claim = "select g.group_stack_id, g.group_name, g.tenant, g.generation,"
+                + " (select coalesce(jsonb_object_agg(e.key, case when e.value->>'memberStackId' is null then e.value"
+                + " else (e.value - 'memberStackId') || jsonb_build_object('outputs', s.outputs) end), '{}')"
+                + " from jsonb_each(g.members) e left join " + schema + ".member_stack s"
+                + " on s.stack_id = e.value->>'memberStackId'"
+                + " where e.value->>'memberStackId' is null or s.outputs is not null)::text as members,"
+                + " g.published::text as published from " + schema + ".membership_group g where g.due_at <= $1"
+                + " order by g.due_at limit " + BATCH + " for update of g skip locked";
+        // The row is locked since the claim: $4 is what it listed (bound as text: a String bound as jsonb would be
+        // sent as a JSON string).
+        this.markPublished = "update " + schema + ".membership_group set published = cast(cast($4 as text) as jsonb),"
+                + " generation = $3, dirty_since = null, due_at = null where group_stack_id = $1 and group_name = $2";
         this.nextDue = "select min(due_at) as next from " + schema + ".membership_group where due_at is not null";
         this.loop = new ContextLoop<>("membership publisher", vertx, this::runOnce, delay -> delay, IDLE_POLL);
     }
@@ -110,7 +119,7 @@ public class MembershipPublisher {
                 events.add(outbox.row("membership", stackId, stackId, new MembershipChanged(stackId,
                         group.getString("tenant"), groupName, generation, list, joined, left)));
             }
-            marks.add(Tuple.of(stackId, groupName, generation));
+            marks.add(Tuple.of(stackId, groupName, generation, group.getString("members")));
         }
         return writer.write(connection, events)
                 .chain(() -> connection.preparedQuery(markPublished).executeBatch(marks))

@@ -41,15 +41,35 @@ final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
     /** A server's state change as deployment-service writes it: keyed by the server's own stack. */
     static CloudEvent change(String serverStackId, String groupStackId, String groupName, String serverId,
             String previousState, String state) {
+        return change(serverStackId, groupStackId, groupName, null, serverId, previousState, state);
+    }
+
+    /** The same for a server that is part of a member template resource, whose nested stack is memberStackId. */
+    static CloudEvent change(String serverStackId, String groupStackId, String groupName, String memberStackId,
+            String serverId, String previousState, String state) {
         return CloudEvent.of("/hearth/deployment-service", serverStackId, new InstanceStateChanged(serverStackId,
-                "demo", groupName, groupStackId, serverId, "server-" + serverId, "127.0.9." + Math.abs(
-                        serverId.hashCode() % 250), previousState, state, Instant.now()));
+                "demo", groupName, groupStackId, memberStackId, serverId, "server-" + serverId, "127.0.9."
+                        + Math.abs(serverId.hashCode() % 250), previousState, state, Instant.now()));
+    }
+
+    /** A stack's event as deployment-service writes it on {@code hearth.stack.events}, keyed by the stack. */
+    static CloudEvent stackEvent(String stackId, Record data) {
+        return CloudEvent.of("/hearth/deployment-service", stackId, data);
     }
 
     /** Publishes the events in one producer call, each keyed by its subject (the stack id); waits for the acks. */
     void publish(List<CloudEvent> events) {
+        publish(Topics.INSTANCE_LIFECYCLE, events);
+    }
+
+    /** The same on {@code hearth.stack.events}. */
+    void publishStackEvents(List<CloudEvent> events) {
+        publish(Topics.STACK_EVENTS, events);
+    }
+
+    private void publish(String topic, List<CloudEvent> events) {
         kafka.produceStrings().fromRecords(events.stream()
-                .map(event -> new ProducerRecord<>(Topics.INSTANCE_LIFECYCLE, event.subject(), event.toJson()))
+                .map(event -> new ProducerRecord<>(topic, event.subject(), event.toJson()))
                 .toList()).awaitCompletion();
     }
 

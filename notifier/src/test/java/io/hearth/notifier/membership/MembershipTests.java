@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hearth.contracts.envelope.CloudEvent;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -20,7 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Group membership from {@code hearth.instance.lifecycle} to {@code hearth.membership}, through the real broker
  * and database. Each test uses groups of its own. "Nothing more was published" is checked with a later change
- * of the same group: its generation is the next one, with the members and joins the earlier changes left.
+ * of the same group: its generation is the next one, with the members and joins the earlier changes left. A member
+ * that is a template resource is listed with its stack's outputs from {@code hearth.stack.events}.
  */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
@@ -150,6 +155,54 @@ class MembershipTests {
         assertThat(db2.left()).isEmpty();
         assertThat(db2.members()).hasSize(3);
         assertThat(broker.generations(groupStack, "web")).hasSize(2);
+    }
+
+    @Test
+    void aTemplateMemberIsListedWithItsStacksOutputsOnceItCompleted() {
+        String head = UUID.randomUUID().toString();
+        String headStack = stackOf(head);
+        broker.publish(List.of(change(headStack, groupStack, "group", headStack, head, JOINING, UP)));
+        // The member's stack completes with its outputs; only now is the member listed, with them.
+        broker.publishStackEvents(List.of(completed(headStack, 3, "10.1.0.1")));
+        MembershipChanged first = awaitGeneration("group", 1);
+        assertThat(first.members()).singleElement().satisfies(member -> {
+            assertThat(member.serverId()).isEqualTo(head);
+            assertThat(member.outputs()).containsOnlyKeys("address");
+            assertThat(member.outputs().get("address").asText()).isEqualTo("10.1.0.1");
+        });
+        assertThat(first.joined()).containsExactly(head);
+
+        // The same outputs again change nothing; new ones are the next generation, with no one joining or leaving;
+        // an older version of the stack after them changes nothing either.
+        broker.publishStackEvents(List.of(
+                LifecycleBroker.stackEvent(headStack, new StackOutputsChanged(headStack, "demo", "member",
+                        Map.of("address", TextNode.valueOf("10.1.0.1")), 4)),
+                LifecycleBroker.stackEvent(headStack, new StackOutputsChanged(headStack, "demo", "member",
+                        Map.of("address", TextNode.valueOf("10.1.0.2")), 5)),
+                completed(headStack, 4, "10.1.0.9")));
+        MembershipChanged second = awaitGeneration("group", 2);
+        assertThat(second.members()).singleElement()
+                .satisfies(member -> assertThat(member.outputs().get("address").asText()).isEqualTo("10.1.0.2"));
+        assertThat(second.joined()).isEmpty();
+        assertThat(second.left()).isEmpty();
+
+        // A member whose stack completed before its server's event was read: listed with the outputs at once.
+        String compute = UUID.randomUUID().toString();
+        String computeStack = stackOf(compute);
+        broker.publishStackEvents(List.of(completed(computeStack, 2, "10.1.0.3")));
+        broker.publish(List.of(change(computeStack, groupStack, "group", computeStack, compute, JOINING, UP)));
+        MembershipChanged third = awaitGeneration("group", 3);
+        assertThat(third.joined()).containsExactly(compute);
+        assertThat(third.members()).extracting(member -> member.outputs().get("address").asText())
+                .containsExactlyInAnyOrder("10.1.0.2", "10.1.0.3");
+        assertThat(broker.generations(groupStack, "group")).hasSize(3);
+    }
+
+    /** A member stack's CREATE_COMPLETE with its one output. */
+    private static CloudEvent completed(String stackId, long version, String address) {
+        return LifecycleBroker.stackEvent(stackId, new StackStatusChanged(stackId, "demo", "member", "CREATE",
+                "COMPLETE", "Stack CREATE completed successfully", Map.of("address", TextNode.valueOf(address)),
+                version));
     }
 
     /** A server of this test's group, in a member stack of its own, entering CREATE_COMPLETE. */

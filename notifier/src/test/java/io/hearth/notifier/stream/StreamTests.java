@@ -81,7 +81,7 @@ class StreamTests {
                 stackStatus(stack, "demo", "web", "COMPLETE"));
         publish(Topics.STACK_EVENTS, later.toArray(CloudEvent[]::new));
         CloudEvent generation = CloudEvent.of("/hearth/notifier", stack, new MembershipChanged(stack, "demo", "group",
-                1, List.of(new MembershipChanged.Member("s1", "server", "10.0.0.1")), List.of("s1"), List.of()));
+                1, List.of(new MembershipChanged.Member("s1", "server", "10.0.0.1", null)), List.of("s1"), List.of()));
         publish(Topics.MEMBERSHIP, generation);
 
         await().atMost(WAIT).until(() -> client.events().size() == 6);

@@ -10,6 +10,9 @@ import java.time.Instant;
  * @param groupName     the resource name of the group (ResourceGroup, AutoScalingGroup) whose member the server is
  *                      or is part of (a member that is a template resource), may be null
  * @param groupStackId  the id of the stack that holds that group resource, null when groupName is
+ * @param memberStackId the id of the group member's own nested stack when the member is a template resource the
+ *                      server is part of (its outputs are the member's outputs), null when the server itself is
+ *                      the member or is in no group
  * @param serverId      the server's id
  * @param resourceName  the server's resource name
  * @param address       the server's address, may be null
@@ -18,6 +21,7 @@ import java.time.Instant;
  * @param changedAt     when it changed
  */
 public record InstanceStateChanged(String stackId, String tenant, String groupName, String groupStackId,
-        String serverId, String resourceName, String address, String previousState, String state, Instant changedAt) {
+        String memberStackId, String serverId, String resourceName, String address, String previousState,
+        String state, Instant changedAt) {
     public static final String TYPE = "io.hearth.instance.state-changed.v1";
 }

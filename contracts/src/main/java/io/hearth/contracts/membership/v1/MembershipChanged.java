@@ -1,6 +1,8 @@
 package io.hearth.contracts.membership.v1;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The CREATE_COMPLETE members of a group after a burst of instance changes.
@@ -23,7 +25,9 @@ public record MembershipChanged(String stackId, String tenant, String groupName,
      * @param serverId     the server's id
      * @param resourceName the server's resource name
      * @param address      its address, may be null
+     * @param outputs      the outputs of the member's own nested stack when the member is a template resource
+     *                     (such a member is listed once that stack completed), null when the server is the member
      */
-    public record Member(String serverId, String resourceName, String address) {
+    public record Member(String serverId, String resourceName, String address, Map<String, JsonNode> outputs) {
     }
 }
