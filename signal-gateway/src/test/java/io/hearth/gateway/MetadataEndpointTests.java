@@ -151,6 +151,32 @@ class MetadataEndpointTests {
     }
 
     @Test
+    void aDocumentAskingForACheckIsReportedOnceWhenAPollIsServedIt() throws Exception {
+        kafka.metadata(new ServerMetadata(serverId, stackId, "demo", 1, List.of()));
+        awaitGeneration(1);
+        CompletableFuture<Response> poll = CompletableFuture.supplyAsync(
+                () -> given().get(url + "&generation=1&wait=60&boot_id=boot-9"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> store.waiting(serverId) == 1);
+        // A stack CHECK: the document asks for one; the held long-poll is answered with it and that is reported.
+        kafka.metadata(new ServerMetadata(serverId, stackId, "demo", 2, List.of(), "check-1"));
+        poll.get().then().statusCode(200).body("generation", equalTo(2)).body("check", equalTo("check-1"));
+        GatewayKafka.Published answered = kafka.awaitOne(Topics.SIGNALS, p -> "check-1".equals(
+                p.data().path("check").asText(null)));
+        assertThat(answered.key()).isEqualTo(stackId);
+        ServerCheckedIn data = answered.event().dataAs(ServerCheckedIn.class);
+        assertThat(data.serverId()).isEqualTo(serverId);
+        assertThat(data.bootId()).isEqualTo("boot-9");
+        // Later polls of the same document report nothing more; any poller counts (no boot id: os-collect-config).
+        given().get(url).then().statusCode(200).body("check", equalTo("check-1"));
+        kafka.metadata(new ServerMetadata(serverId, stackId, "demo", 3, List.of(), "check-2"));
+        awaitGeneration(3);
+        given().get(url).then().statusCode(200).body("check", equalTo("check-2"));
+        kafka.awaitOne(Topics.SIGNALS, p -> "check-2".equals(p.data().path("check").asText(null)));
+        assertThat(kafka.matching(Topics.SIGNALS, p -> "check-1".equals(p.data().path("check").asText(null))))
+                .hasSize(1);
+    }
+
+    @Test
     void badParametersAndOtherMethodsAreRefused() {
         given().get(url + "&generation=abc").then().statusCode(400).body("error.message", containsString("generation"));
         given().post(url).then().statusCode(405).body("error.type", equalTo("MethodNotAllowed"));

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.compute.v1.ResumeInstance;
+import io.hearth.contracts.compute.v1.SuspendInstance;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
@@ -118,6 +120,18 @@ public final class SimulatedCompute implements AutoCloseable {
     private final Queue<Signal> signals = new ConcurrentLinkedQueue<>();
     private final Queue<Exception> errors = new ConcurrentLinkedQueue<>();
     private final Set<String> servers = ConcurrentHashMap.newKeySet();
+    /** Servers suspended by SuspendInstance, whose agents answer nothing until ResumeInstance. */
+    private final Set<String> suspended = ConcurrentHashMap.newKeySet();
+    /** Servers whose agents were {@linkplain #kill killed}. */
+    private final Set<String> dead = ConcurrentHashMap.newKeySet();
+    /** Servers whose agents answer nothing now: suspended or dead. */
+    private final Set<String> silent = ConcurrentHashMap.newKeySet();
+    /** Servers resumed by ResumeInstance, in order. */
+    private final Queue<String> resumed = new ConcurrentLinkedQueue<>();
+    /** Check tokens answered, as {@code server/token}. */
+    private final Set<String> answered = ConcurrentHashMap.newKeySet();
+    /** The newest metadata document of each server. */
+    private final Map<String, ServerMetadata> latest = new ConcurrentHashMap<>();
     /** Highest metadata generation seen per server; touched by the metadata thread only. */
     private final Map<String, Long> generations = new ConcurrentHashMap<>();
     /** (deployment id, generation) pairs already scheduled for a signal. */
@@ -178,7 +192,32 @@ public final class SimulatedCompute implements AutoCloseable {
             }
         } else if (DeleteInstance.TYPE.equals(event.type())) {
             deleted.add(event.dataAs(DeleteInstance.class));
+        } else if (SuspendInstance.TYPE.equals(event.type())) {
+            String serverId = event.dataAs(SuspendInstance.class).serverId();
+            if (servers.contains(serverId)) {
+                suspended.add(serverId);
+                silent.add(serverId);
+            }
+        } else if (ResumeInstance.TYPE.equals(event.type())) {
+            String serverId = event.dataAs(ResumeInstance.class).serverId();
+            if (servers.contains(serverId) && suspended.remove(serverId) && !dead.contains(serverId)) {
+                silent.remove(serverId);
+                resumed.add(serverId);
+                ServerMetadata last = latest.get(serverId);
+                if (last != null) {
+                    act(last); // the agent is back: it polls its document at once
+                }
+            }
         }
+    }
+
+    /**
+     * The agent of a server stops for good (a dead agent): it answers no document from now on, neither runs nor
+     * checks, though the server is still there.
+     */
+    public void kill(String serverId) {
+        dead.add(serverId);
+        silent.add(serverId);
     }
 
     private void checkIn(CreateInstance create) {
@@ -202,6 +241,21 @@ public final class SimulatedCompute implements AutoCloseable {
         ServerMetadata metadata = event.dataAs(ServerMetadata.class);
         if (settings.filtered && !servers.contains(metadata.serverId())) {
             return; // a server this simulator does not play
+        }
+        latest.merge(metadata.serverId(), metadata, (was, now) -> now.generation() > was.generation() ? now : was);
+        if (!silent.contains(metadata.serverId())) {
+            act(metadata);
+        }
+    }
+
+    /**
+     * What the server's agent does with a document it polled: answers its check (as the gateway reports a poll that
+     * was served one), and runs each deployment generation it has not run yet.
+     */
+    private void act(ServerMetadata metadata) {
+        if (metadata.check() != null && answered.add(metadata.serverId() + "/" + metadata.check())) {
+            send(metadata.stackId(), new ServerCheckedIn(metadata.stackId(), metadata.serverId(), null, "simulated",
+                    "simulated-" + metadata.serverId(), Instant.now(), metadata.check()));
         }
         Long last = generations.get(metadata.serverId());
         if (last != null && metadata.generation() <= last) {
@@ -287,6 +341,16 @@ public final class SimulatedCompute implements AutoCloseable {
     }
 
     /** Every {@code DeleteInstance} read, in arrival order. */
+    /** The servers suspended now. */
+    public Set<String> suspended() {
+        return Set.copyOf(suspended);
+    }
+
+    /** The servers ResumeInstance resumed, in order. */
+    public List<String> resumed() {
+        return List.copyOf(resumed);
+    }
+
     public List<DeleteInstance> deleted() {
         return List.copyOf(deleted);
     }

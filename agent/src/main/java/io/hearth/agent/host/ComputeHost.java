@@ -6,6 +6,8 @@ import io.hearth.agent.Log;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.compute.v1.ResumeInstance;
+import io.hearth.contracts.compute.v1.SuspendInstance;
 import io.hearth.contracts.envelope.CloudEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,6 +86,8 @@ public final class ComputeHost {
             switch (event.type()) {
                 case CreateInstance.TYPE -> servers.create(event.dataAs(CreateInstance.class));
                 case DeleteInstance.TYPE -> servers.delete(event.dataAs(DeleteInstance.class).serverId());
+                case SuspendInstance.TYPE -> servers.suspend(event.dataAs(SuspendInstance.class).serverId());
+                case ResumeInstance.TYPE -> servers.resume(event.dataAs(ResumeInstance.class).serverId());
                 default -> Log.info(WHO, "ignoring a compute command of unknown type " + event.type());
             }
         } catch (IOException | RuntimeException e) {

@@ -28,6 +28,9 @@ import java.util.stream.Stream;
  */
 public final class LocalServers implements AutoCloseable {
 
+    /** The file in a server's folder that says it is suspended. */
+    static final String SUSPENDED = "suspended";
+
     private final Path serversDir;
     private final List<Path> hooksDirs;
     private final HttpClient http;
@@ -55,6 +58,8 @@ public final class LocalServers implements AutoCloseable {
                 String name = dir.getFileName().toString();
                 if (name.startsWith(".")) {
                     AtomicFiles.deleteTree(dir);
+                } else if (Files.exists(dir.resolve(SUSPENDED))) {
+                    Log.info("server " + name, "suspended: its agent waits for ResumeInstance, " + dir);
                 } else if (Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
                     ServerRecord record = HearthJson.mapper().readValue(dir.resolve(ServerRecord.FILE).toFile(),
                             ServerRecord.class);
@@ -95,6 +100,49 @@ public final class LocalServers implements AutoCloseable {
     }
 
     /**
+     * Suspends a server (Nova's suspend): its agent stops, the processes started from its folder are stopped
+     * (SIGSTOP), and a {@value #SUSPENDED} file keeps it suspended across a restart of the host until it is resumed.
+     *
+     * @return false when there is no such server
+     */
+    public synchronized boolean suspend(String serverId) throws IOException, InterruptedException {
+        Path dir = dir(serverId);
+        if (!Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
+            Log.info("server " + serverId, "not here; SuspendInstance changes nothing");
+            return false;
+        }
+        ServerAgent agent = running.remove(serverId);
+        if (agent != null) {
+            agent.stop();
+        }
+        AtomicFiles.write(dir.resolve(SUSPENDED), new byte[0]);
+        int stopped = ServerProcesses.signalAll(dir, "STOP");
+        Log.info("server " + serverId, "suspended" + (stopped > 0 ? ", " + stopped + " process(es) stopped" : ""));
+        return true;
+    }
+
+    /**
+     * Resumes a suspended server: its processes go on (SIGCONT) and its agent starts again, polling at once. A
+     * server that runs already changes nothing.
+     *
+     * @return false when there is no such server or it was not suspended
+     */
+    public synchronized boolean resume(String serverId) throws IOException, InterruptedException {
+        Path dir = dir(serverId);
+        if (running.containsKey(serverId) || !Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
+            Log.info("server " + serverId, "not suspended here; ResumeInstance changes nothing");
+            return false;
+        }
+        int continued = ServerProcesses.signalAll(dir, "CONT");
+        Files.deleteIfExists(dir.resolve(SUSPENDED));
+        AtomicFiles.syncDirectory(dir);
+        ServerRecord record = HearthJson.mapper().readValue(dir.resolve(ServerRecord.FILE).toFile(), ServerRecord.class);
+        Log.info("server " + serverId, "resumed" + (continued > 0 ? ", " + continued + " process(es) go on" : ""));
+        start(record, dir);
+        return true;
+    }
+
+    /**
      * Stops a server's agent, kills what runs from its folder and removes the folder.
      *
      * @return false when there was no such server
@@ -109,6 +157,7 @@ public final class LocalServers implements AutoCloseable {
             Log.info("server " + serverId, "not here; DeleteInstance changes nothing");
             return false;
         }
+        ServerProcesses.signalAll(dir, "CONT"); // a suspended server's processes, so that they can end
         int killed = ServerProcesses.killAll(dir);
         Path doomed = serversDir.resolve(".deleted-" + safe(serverId) + "-" + UUID.randomUUID());
         Files.move(dir, doomed, StandardCopyOption.ATOMIC_MOVE);

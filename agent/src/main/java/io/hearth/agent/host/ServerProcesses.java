@@ -35,12 +35,7 @@ final class ServerProcesses {
                 }
             }
         }
-        String marker = serverDir.toAbsolutePath() + "/";
-        long self = ProcessHandle.current().pid();
-        List<ProcessHandle> left = ProcessHandle.allProcesses()
-                .filter(p -> p.pid() != self)
-                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
-                .toList();
+        List<ProcessHandle> left = startedFrom(serverDir);
         for (ProcessHandle process : left) {
             process.destroy();
         }
@@ -52,6 +47,30 @@ final class ServerProcesses {
             }
         }
         return killed + left.size();
+    }
+
+    /**
+     * Sends {@code signal} ({@code STOP} or {@code CONT}) to every process whose command line names the server's
+     * folder: a suspended server's services stop running, as a suspended VM's would, and go on when it resumes.
+     *
+     * @return how many processes got it
+     */
+    static int signalAll(Path serverDir, String signal) throws IOException, InterruptedException {
+        List<ProcessHandle> processes = startedFrom(serverDir);
+        for (ProcessHandle process : processes) {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+        }
+        return processes.size();
+    }
+
+    /** The processes (but this one) whose command line names the server's folder. */
+    private static List<ProcessHandle> startedFrom(Path serverDir) {
+        String marker = serverDir.toAbsolutePath() + "/";
+        long self = ProcessHandle.current().pid();
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != self)
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                .toList();
     }
 
     private static Long pid(Path file) {

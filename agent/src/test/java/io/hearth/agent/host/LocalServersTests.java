@@ -81,6 +81,60 @@ class LocalServersTests {
         assertThat(gateway.signals()).isEmpty();
     }
 
+    @Test
+    void aSuspendedServerStopsItsAgentAndProcessesUntilResumedEvenAcrossAHostRestart() throws Exception {
+        Path marker = temp.resolve("marker");
+        // The hook starts a service from the server's folder (its work folder) and ends, as a real one would.
+        ObjectNode item = gateway.item("d-service", "script", "#!/bin/sh\nprintf 'while true; do sleep 0.1; done\\n'"
+                + " > \"$PWD/service.sh\"\nnohup sh \"$PWD/service.sh\" >/dev/null 2>&1 &\necho $! > '" + marker
+                + "'\n", 1, "TEMP_URL_SIGNAL");
+        gateway.document(List.of(item));
+        servers.create(create(FakeGateway.SERVER));
+        await("the service to start", () -> Files.exists(marker) && !readQuietly(marker).isBlank());
+        long pid = Long.parseLong(readQuietly(marker).strip());
+        await("the hook to signal", () -> !gateway.signals().isEmpty());
+
+        assertThat(servers.suspend(FakeGateway.SERVER)).isTrue();
+        assertThat(servers.running()).isEmpty();
+        await("its process to be stopped", () -> "T".equals(state(pid)));
+        int polls = gateway.polls().size();
+
+        // The host restarts: the server stays suspended.
+        servers.close();
+        servers = new LocalServers(temp, List.of(temp.resolve("hooks")), Instance.httpClient());
+        servers.resumeAll();
+        assertThat(servers.running()).isEmpty();
+        Thread.sleep(300);
+        assertThat(gateway.polls()).hasSize(polls);
+        assertThat(state(pid)).isEqualTo("T");
+
+        assertThat(servers.resume(FakeGateway.SERVER)).isTrue();
+        assertThat(servers.running()).containsExactly(FakeGateway.SERVER);
+        await("its process to go on", () -> !"T".equals(state(pid)));
+        await("its agent to poll again", () -> gateway.polls().size() > polls);
+        assertThat(servers.resume(FakeGateway.SERVER)).isFalse(); // running: nothing to resume
+        assertThat(servers.suspend("nobody")).isFalse();
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    /** A process's state letter from {@code /proc/<pid>/stat} (T: stopped), or null when it is gone. */
+    private static String state(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
     private CreateInstance create(String serverId) {
         return new CreateInstance(serverId, FakeGateway.STACK, "demo", "vm", "local", "local",
                 gateway.metadataUrl(), null);

@@ -31,6 +31,13 @@ public interface DeploymentConfig {
     int contextualizeMaxReruns();
 
     /**
+     * How long a stack CHECK waits for a server's agent to poll the metadata document that asks for the check; a
+     * server whose agent did not poll by then is CHECK_FAILED.
+     */
+    @WithDefault("30s")
+    Duration serverCheckTimeout();
+
+    /**
      * The largest a stack tree's data bag may grow, in bytes of its facts' JSON: a write beyond it is refused
      * (the API answers 413; a hook's facts are not published and the reason is logged).
      */

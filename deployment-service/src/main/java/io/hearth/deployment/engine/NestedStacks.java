@@ -195,6 +195,23 @@ public class NestedStacks {
     }
 
     /**
+     * A stack action of the resource's nested stack (Heat's {@code StackResource.handle_suspend},
+     * {@code handle_resume}, {@code handle_check}): the nested stack takes the resource's action, as far as it goes in
+     * this transaction; the resource completes as it is once the nested stack completed it, and fails with Heat's
+     * {@code ResourceFailure} once it failed ({@link #settled}). A resource with no nested stack has nothing to do.
+     */
+    public Uni<Outcome> sweep(ResourceCall call) {
+        return load(call).chain(state -> {
+            if (state == null) {
+                return Uni.createFrom().item(ResourceHandler.unchanged(call));
+            }
+            state.stack().parentWatching = true;
+            return engine.begin(state, call.action()).chain(() -> engine.advance(state))
+                    .map(ignored -> outcome(call, state, null));
+        });
+    }
+
+    /**
      * How the resource's waiting action ends now that its nested stack may have settled (the handler's
      * {@code signal} and {@code resume}): the outcome when the nested stack's action that serves the resource's
      * (a create or update for its create or update, a delete for its delete) ended; {@link Outcome.Waiting}
@@ -298,13 +315,20 @@ public class NestedStacks {
         // The resource's create or update brings its nested stack in line by a create or an update (a group's
         // later create batches are updates of it, an update that finds none creates it), its delete by a delete:
         // the action last begun on the nested stack ended when it is no longer in progress.
-        boolean deleting = call.action() == Action.DELETE;
-        if (deleting != (nested.action == Action.DELETE) || nested.status == IN_PROGRESS) {
+        // A suspend, resume or check of the resource is the same action of its nested stack ({@link #sweep}).
+        Action served = call.action();
+        boolean sweep = StackSweep.ACTIONS.contains(served);
+        boolean deleting = served == Action.DELETE;
+        boolean serves = sweep ? nested.action == served : deleting == (nested.action == Action.DELETE);
+        if (!serves || nested.status == IN_PROGRESS) {
             return new Outcome.Waiting(null);
         }
         if (nested.status == FAILED) {
-            return owner == null ? resourceFailure(call.name(), call.action(), nested.statusReason)
+            return owner == null || sweep ? resourceFailure(call.name(), served, nested.statusReason)
                     : owner.failed(call, view(state));
+        }
+        if (sweep) {
+            return ResourceHandler.unchanged(call);
         }
         return owner == null ? deleted(call) : owner.completed(call, view(state));
     }

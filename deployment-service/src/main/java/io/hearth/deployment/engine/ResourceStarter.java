@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Starts one resource action (create, update in place, replace, delete) and records how it ended:
@@ -112,7 +113,7 @@ class ResourceStarter {
      * {@code context_depth} one more than {@code changed}'s; the others stay as they are.
      */
     Uni<Void> readersOf(StackState state, ResourceRuntime changed) {
-        if (state.stack.action == Action.DELETE) {
+        if (!contextualizing(state)) {
             return Uni.createFrom().voidItem();
         }
         List<PlannedResource> readers = state.plan.resources().stream()
@@ -133,10 +134,19 @@ class ResourceStarter {
      */
     private Uni<Void> ifStale(StackState state, ResourceRuntime row) {
         PlannedResource resource = state.planned(row.name);
-        if (resource == null || state.stack.action == Action.DELETE || !handlers.forRow(row).contextualizes()) {
+        if (resource == null || !contextualizing(state) || !handlers.forRow(row).contextualizes()) {
             return Uni.createFrom().voidItem();
         }
         return contextualize(state, resource, row, row.contextDepth + 1, "its inputs changed while it ran");
+    }
+
+    /**
+     * Whether the stack's readers are contextualized now: not while it is deleted, nor while it is suspended or being
+     * suspended (its servers do not run), nor during a check; they are once it resumed.
+     */
+    private static boolean contextualizing(StackState state) {
+        return state.stack.action != Action.DELETE && state.stack.action != Action.SUSPEND
+                && state.stack.action != Action.CHECK;
     }
 
     private Uni<Void> contextualize(StackState state, PlannedResource resource, ResourceRuntime row, int depth,
@@ -200,11 +210,19 @@ class ResourceStarter {
 
     /** Deletes a row's resource. */
     Uni<Void> delete(StackState state, ResourceRuntime row) {
-        begin(state, row, Action.DELETE);
-        row.wakeAt = null;
         ResourceHandler handler = handlers.forRow(row);
-        return events.resourceStatus(state.stack, row)
-                .chain(() -> apply(state, row, handler.delete(ResourceCall.of(state.stack, row))));
+        return act(state, row, Action.DELETE, () -> handler.delete(ResourceCall.of(state.stack, row)));
+    }
+
+    /**
+     * Starts an action of a row that keeps its properties (a delete, a suspend, a resume, a check): IN_PROGRESS and
+     * its event, then the handler's {@code step} (asked for once the row began: handlers read the row's action),
+     * recorded as it ends.
+     */
+    Uni<Void> act(StackState state, ResourceRuntime row, Action action, Supplier<Uni<Outcome>> step) {
+        begin(state, row, action);
+        row.wakeAt = null;
+        return events.resourceStatus(state.stack, row).chain(() -> apply(state, row, step.get()));
     }
 
     /** A resource whose properties cannot be resolved fails as its action starts. */

@@ -14,6 +14,7 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMembership;
 import io.hearth.deployment.handlers.Outcome;
@@ -48,12 +49,14 @@ public class StackEngine {
     private final ResourceStarter starter;
     private final StackOutputs outputs;
     private final DataBags bags;
+    private final StackSweep sweep;
 
     private final Duration defaultTimeout;
 
     public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs,
-            DataBags bags, DeploymentConfig config) {
+            DataBags bags, StackSweep sweep, DeploymentConfig config) {
         this.bags = bags;
+        this.sweep = sweep;
         this.handlers = handlers;
         this.events = events;
         this.starter = starter;
@@ -66,7 +69,10 @@ public class StackEngine {
         if (state.stack.status != IN_PROGRESS) {
             return Uni.createFrom().voidItem();
         }
-        return state.stack.action == Action.DELETE ? deleteStep(state) : convergeStep(state);
+        if (state.stack.action == Action.DELETE) {
+            return deleteStep(state);
+        }
+        return StackSweep.ACTIONS.contains(state.stack.action) ? sweepStep(state) : convergeStep(state);
     }
 
     /**
@@ -128,6 +134,33 @@ public class StackEngine {
         return finish(state, COMPLETE, "Stack " + state.stack.action + " completed successfully", values);
     }
 
+    /**
+     * Suspend, resume, check ({@link StackSweep}): every resource once, in dependency order; a failed suspend or
+     * resume fails the stack at once, a check fails it with every failure once each resource was checked.
+     */
+    private Uni<Void> sweepStep(StackState state) {
+        Action action = state.stack.action;
+        if (state.refusal().isPresent()) {
+            return finish(state, FAILED, state.refusal().get(), null);
+        }
+        List<String> failures = sweep.failures(state);
+        if (!failures.isEmpty() && action != Action.CHECK) {
+            return finish(state, FAILED, "Resource " + action + " failed: " + failures.get(0), null);
+        }
+        List<ResourceRuntime> ready = sweep.ready(state);
+        if (!ready.isEmpty()) {
+            return each(ready, row -> state.refusal().isPresent() ? Uni.createFrom().voidItem()
+                    : sweep.visit(state, row)).chain(() -> advance(state));
+        }
+        if (!sweep.done(state)) {
+            return Uni.createFrom().voidItem(); // waiting for a resource
+        }
+        if (!failures.isEmpty()) {
+            return finish(state, FAILED, "Resource CHECK failed: " + String.join("; ", failures), null);
+        }
+        return finish(state, COMPLETE, "Stack " + action + " completed successfully", outputs.evaluate(state));
+    }
+
     /** Delete: every row, dependents first, then the stack. */
     private Uni<Void> deleteStep(StackState state) {
         Optional<ResourceRuntime> failed = state.failure();
@@ -155,6 +188,34 @@ public class StackEngine {
             state.rows.stream().filter(row -> row.action != Action.DELETE).forEach(row -> row.wakeAt = null);
         }
         return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null);
+    }
+
+    /**
+     * Heat's {@code stop_traversal} ({@code cancel_without_rollback}): the stack's create or update is FAILED with
+     * {@code Stack UPDATE cancelled} and a new traversal stops it from going on; resources still running finish as
+     * they do, without the stack advancing. The stack's nested stacks still in progress stop the same way.
+     */
+    public Uni<Void> cancel(StackState state) {
+        StackRuntime stack = state.stack;
+        stack.traversal++;
+        Uni<Void> stopped = transition(state, stack.action, FAILED, "Stack " + stack.action + " cancelled", null);
+        if (stack.parentStackId != null) {
+            return stopped;
+        }
+        return stopped.chain(() -> StackRuntime.<StackRuntime>list("rootStackId = ?1 and status = ?2", stack.id,
+                IN_PROGRESS)).chain(nested -> each(nested, child -> StackState.load(child.id)
+                        .chain(childState -> childState == null ? Uni.createFrom().voidItem() : cancel(childState))));
+    }
+
+    /**
+     * Publishes the stack's status as it is, with the next version (and its outputs when it completed): a reader
+     * that assumed another one (template-service shows an action it asked for as started) sees the real one.
+     */
+    public Uni<Void> restate(StackState state) {
+        StackRuntime stack = state.stack;
+        Map<String, JsonNode> values = stack.status == COMPLETE && stack.action != Action.DELETE
+                ? outputs.evaluate(state) : null;
+        return transition(state, stack.action, stack.status, stack.statusReason, values);
     }
 
     private Uni<Void> finish(StackState state, Status status, String reason, Map<String, JsonNode> values) {

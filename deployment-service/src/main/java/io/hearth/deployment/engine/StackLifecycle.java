@@ -105,12 +105,56 @@ public class StackLifecycle {
             case StackActionRequested.MARK_UNHEALTHY, StackActionRequested.MARK_HEALTHY ->
                     StackState.load(UUID.fromString(command.stackId())).chain(state -> state == null ? Uni.createFrom().voidItem()
                             : health.mark(state, command));
+            case StackActionRequested.SUSPEND, StackActionRequested.RESUME, StackActionRequested.CHECK ->
+                    sweep(command.stackId(), Action.valueOf(command.action()));
+            case StackActionRequested.CANCEL_WITHOUT_ROLLBACK -> cancel(command.stackId());
             default -> {
                 LOG.infof("stack action %s for stack %s is not supported yet; ignored", command.action(),
                         command.stackId());
                 yield Uni.createFrom().voidItem();
             }
         };
+    }
+
+    /**
+     * Suspends, resumes or checks a stack (Heat's stack actions). As Heat, a stack already suspended is not suspended
+     * again, nor one resumed resumed again; a stack that is being deleted, or busy with another action, is left as it
+     * is (the API refuses those with 409 first; this is the race behind it).
+     */
+    private Uni<Void> sweep(String stackId, Action action) {
+        return StackState.load(UUID.fromString(stackId)).chain(state -> {
+            if (state == null) {
+                LOG.warnf("%s for unknown stack %s ignored", action, stackId);
+                return Uni.createFrom().voidItem();
+            }
+            StackRuntime stack = state.stack();
+            if (stack.action == Action.DELETE || stack.status == Status.IN_PROGRESS
+                    || action != Action.CHECK && stack.action == action && stack.status == Status.COMPLETE) {
+                // template-service showed the action IN_PROGRESS when it sent it: it is told the status again
+                LOG.infof("stack %s is %s_%s; %s ignored", stack.id, stack.action, stack.status, action);
+                return engine.restate(state);
+            }
+            return engine.begin(state, action).chain(() -> engine.advance(state));
+        });
+    }
+
+    /**
+     * Heat's {@code cancel_without_rollback} (convergence's {@code stop_traversal}): a create or update in progress
+     * stops where it is; the stack is FAILED with Heat's reason, resources already changed stay as they are, and
+     * those still running finish without the stack going on.
+     */
+    private Uni<Void> cancel(String stackId) {
+        return StackState.load(UUID.fromString(stackId)).chain(state -> {
+            if (state == null) {
+                return Uni.createFrom().voidItem();
+            }
+            StackRuntime stack = state.stack();
+            if (stack.status != Status.IN_PROGRESS || stack.action != Action.CREATE && stack.action != Action.UPDATE) {
+                LOG.infof("stack %s is %s_%s; cancel ignored", stack.id, stack.action, stack.status);
+                return Uni.createFrom().voidItem();
+            }
+            return engine.cancel(state);
+        });
     }
 
     /** Resumes the stack's resources whose wait is over (the timer's step); the stack row is locked already. */

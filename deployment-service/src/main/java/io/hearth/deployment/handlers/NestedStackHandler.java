@@ -76,6 +76,30 @@ public class NestedStackHandler implements ResourceHandler, NestedStacks.Owner {
         return nested.delete(call);
     }
 
+    /** Its nested stack is suspended ({@link NestedStacks#sweep}). */
+    @Override
+    public Uni<Outcome> handleSuspend(ResourceCall call) {
+        return nested.sweep(call);
+    }
+
+    /** Its nested stack is resumed. */
+    @Override
+    public Uni<Outcome> handleResume(ResourceCall call) {
+        return nested.sweep(call);
+    }
+
+    /** Checked as its nested stack's resources are (Heat: a nested stack supports check when its resources do). */
+    @Override
+    public boolean checks() {
+        return true;
+    }
+
+    /** Its nested stack is checked. */
+    @Override
+    public Uni<Outcome> handleCheck(ResourceCall call) {
+        return nested.sweep(call);
+    }
+
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
         return nested.settled(call, this);

@@ -69,6 +69,37 @@ public interface ResourceHandler {
     }
 
     /**
+     * Heat's {@code handle_suspend} (a stack SUSPEND, dependents first): by default there is nothing to do and the
+     * resource is SUSPEND_COMPLETE as it is.
+     */
+    default Uni<Outcome> handleSuspend(ResourceCall call) {
+        return Uni.createFrom().item(unchanged(call));
+    }
+
+    /** Heat's {@code handle_resume} (a stack RESUME, dependencies first): by default nothing to do. */
+    default Uni<Outcome> handleResume(ResourceCall call) {
+        return Uni.createFrom().item(unchanged(call));
+    }
+
+    /**
+     * Whether the type has Heat's {@code handle_check}: one that has none is CHECK_COMPLETE with Heat's reason
+     * {@code CHECK not supported for <type>} without being asked ({@link #handleCheck} is not called).
+     */
+    default boolean checks() {
+        return false;
+    }
+
+    /** Heat's {@code handle_check}: whether the physical resource is as expected; only called when it {@link #checks}. */
+    default Uni<Outcome> handleCheck(ResourceCall call) {
+        return Uni.createFrom().item(unchanged(call));
+    }
+
+    /** The outcome of an action that leaves the resource as it is: its ids and attributes. */
+    static Outcome.Complete unchanged(ResourceCall call) {
+        return new Outcome.Complete(call.row().physicalId, call.row().referenceId, call.attributes());
+    }
+
+    /**
      * Heat's {@code handle_signal}: applies a signal for this resource and says how the resource's waiting
      * action ends with it, or null when it ends none (the resource waits for nothing, or the signal changes
      * nothing for it). Runs in the engine's transaction with the stack's row locked; the engine applies the

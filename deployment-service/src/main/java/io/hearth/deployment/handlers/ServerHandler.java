@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.compute.v1.CreateInstance;
 import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.compute.v1.ResumeInstance;
+import io.hearth.contracts.compute.v1.SuspendInstance;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.groups.GroupOfServer;
@@ -19,6 +22,7 @@ import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
@@ -54,16 +58,19 @@ public class ServerHandler implements ResourceHandler {
     private static final String METADATA_URL = "metadata_url";
     private static final String BOOT_ID = "boot_id";
     private static final String ADDRESS = "address";
+    private static final String CHECK = "check";
 
     private final Outbox outbox;
     private final PresignedUrls urls;
     private final SignalConfig signal;
     private final SoftwareDeployments deployments;
     private final InstanceEvents instances;
+    private final Duration checkTimeout;
 
     public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments,
-            InstanceEvents instances) {
+            InstanceEvents instances, DeploymentConfig config) {
         this.outbox = outbox;
+        this.checkTimeout = config.serverCheckTimeout();
         this.instances = instances;
         this.urls = urls;
         this.signal = signal;
@@ -100,13 +107,76 @@ public class ServerHandler implements ResourceHandler {
                 Instant.now().plus(signal.urlTtl()));
     }
 
-    /** A create goes on waiting for the agent; nothing else of a server waits. */
+    /**
+     * A create or a resume goes on waiting for the agent to check in; a check whose time is up fails, as Heat's
+     * {@code handle_check} does for a server that is not ACTIVE; nothing else of a server waits.
+     */
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
-        if (call.action() == Action.CREATE) {
+        if (call.action() == Action.CREATE || call.action() == Action.RESUME) {
             return Uni.createFrom().item(new Outcome.Waiting(null));
         }
+        if (call.action() == Action.CHECK) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "Error", "'status': expected 'ACTIVE', got"
+                    + " 'UNREACHABLE' (its agent did not poll its metadata within " + checkTimeout.toSeconds()
+                    + " s)"));
+        }
         return ResourceHandler.super.resume(call);
+    }
+
+    /**
+     * Heat's {@code handle_suspend}: the compute driver suspends the instance ({@code SuspendInstance}; its agent
+     * stops), after the server's deployments ran their SUSPEND (they depend on it). The driver is fire-and-forget.
+     */
+    @Override
+    public Uni<Outcome> handleSuspend(ResourceCall call) {
+        String serverId = call.row().physicalId;
+        StackRuntime stack = call.stack();
+        return outbox.append("server", serverId, serverId, new SuspendInstance(serverId, stack.id.toString(),
+                stack.tenant)).replaceWith(ResourceHandler.unchanged(call));
+    }
+
+    /**
+     * Heat's {@code handle_resume}: the compute driver resumes the instance ({@code ResumeInstance}) and the resume
+     * completes once its agent polls again (Heat's {@code check_resume_complete} waits for ACTIVE): the same
+     * question as a check ({@link #awaitAgent}), with no time limit but the stack's. The server's deployments run
+     * their RESUME after it.
+     */
+    @Override
+    public Uni<Outcome> handleResume(ResourceCall call) {
+        String serverId = call.row().physicalId;
+        StackRuntime stack = call.stack();
+        return outbox.append("server", serverId, serverId, new ResumeInstance(serverId, stack.id.toString(),
+                stack.tenant)).chain(() -> awaitAgent(call)).replaceWith(new Outcome.Waiting(null));
+    }
+
+    @Override
+    public boolean checks() {
+        return true;
+    }
+
+    /**
+     * Heat's {@code handle_check}, where Nova's status is the agent's presence: the server's metadata document asks
+     * for a check with a new token, and the check completes when the gateway reports a poll that was served it
+     * ({@link #signal}); past {@code hearth.deployment.server-check-timeout} it fails ({@link #resume}).
+     */
+    @Override
+    public Uni<Outcome> handleCheck(ResourceCall call) {
+        return awaitAgent(call).replaceWith(new Outcome.Waiting(Instant.now().plus(checkTimeout)));
+    }
+
+    /**
+     * Asks the server's agent to show it is there: a new check token, kept with the server's data, in its metadata
+     * document; the gateway reports the first poll served it as a check-in carrying the token ({@link #signal}).
+     */
+    private Uni<Void> awaitAgent(ResourceCall call) {
+        ResourceRuntime row = call.row();
+        String token = UUID.randomUUID().toString();
+        ObjectNode data = (ObjectNode) data(row);
+        data.put(CHECK, token);
+        row.data = HearthJson.write(data);
+        StackRuntime stack = call.stack();
+        return deployments.requestCheck(stack.tenant, stack.id.toString(), row.physicalId, token);
     }
 
     @Override
@@ -140,16 +210,25 @@ public class ServerHandler implements ResourceHandler {
             return ResourceHandler.super.signal(call, signal);
         }
         ResourceRuntime row = call.row();
+        ServerCheckedIn event = checkIn.event();
+        if (row.status == Status.IN_PROGRESS && (row.action == Action.CHECK || row.action == Action.RESUME)) {
+            // the agent answered the check or resume it was asked (its token), or an earlier one (ignored)
+            boolean answered = event.check() != null && event.check().equals(text(data(row).get(CHECK)));
+            return Uni.createFrom().item(answered ? ResourceHandler.unchanged(call) : null);
+        }
+        if (event.check() != null) {
+            return Uni.createFrom().nullItem(); // an answer to a check that is over: the agent polls, nothing more
+        }
         if (row.is(Action.CREATE, Status.IN_PROGRESS)) {
-            return checkedIn(call, checkIn.event());
+            return checkedIn(call, event);
         }
         String bootId = bootId(row);
-        if (row.status == Status.COMPLETE && bootId != null && !bootId.equals(checkIn.event().bootId())) {
+        if (row.status == Status.COMPLETE && bootId != null && !bootId.equals(event.bootId())) {
             LOG.infof("server %s (%s in stack %s) rebooted: boot id %s, was %s; nothing to do yet", row.physicalId,
-                    row.name, call.stack().id, checkIn.event().bootId(), bootId);
+                    row.name, call.stack().id, event.bootId(), bootId);
         } else {
             LOG.infof("server %s (%s in stack %s) is %s; check-in of boot %s ignored", row.physicalId, row.name,
-                    call.stack().id, row.state(), checkIn.event().bootId());
+                    call.stack().id, row.state(), event.bootId());
         }
         return Uni.createFrom().nullItem();
     }

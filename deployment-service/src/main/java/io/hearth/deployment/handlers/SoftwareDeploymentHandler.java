@@ -228,6 +228,38 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         return "Deployment timed out after " + call.property(TIMEOUT).asText() + " s";
     }
 
+    /** Heat's {@code handle_suspend}: runs SUSPEND when it is one of the actions ({@link #runAction}). */
+    @Override
+    public Uni<Outcome> handleSuspend(ResourceCall call) {
+        return runAction(call, Action.SUSPEND.name());
+    }
+
+    /** Heat's {@code handle_resume}: runs RESUME when it is one of the actions. */
+    @Override
+    public Uni<Outcome> handleResume(ResourceCall call) {
+        return runAction(call, Action.RESUME.name());
+    }
+
+    /**
+     * Heat's {@code _handle_action} for an action that keeps the properties: when the actions (a component's
+     * configs' actions) hold it, the deployment runs it with its next generation (made now if no earlier action
+     * made it) and the resource waits for it; else the resource completes as it is.
+     */
+    private Uni<Outcome> runAction(ResourceCall call, String action) {
+        return config(call).chain(config -> {
+            if (config == null || !runs(call, config, action)) {
+                return Uni.createFrom().item(ResourceHandler.unchanged(call));
+            }
+            return deployment(call).chain(d -> d == null ? deploy(call, config, action) : rerun(call, d, action));
+        });
+    }
+
+    /** The deployment runs {@code action} again, with its config and inputs as they are; the resource waits for it. */
+    private Uni<Outcome> rerun(ResourceCall call, SoftwareDeployment d, String action) {
+        return failsResource(deployments.update(d.tenant, d.id.toString(),
+                new DeploymentChange(null, null, null, action, null, null))).chain(updated -> settled(call, updated));
+    }
+
     /**
      * Heat's {@code handle_delete}: runs DELETE when it is one of the actions (making the deployment if no
      * earlier action did) and removes the deployment once it signalled; a deployment already gone is done.
@@ -248,9 +280,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 if (config == null || !runs(call, config, Action.DELETE.name())) {
                     return removed(call, d);
                 }
-                return failsResource(deployments.update(d.tenant, d.id.toString(),
-                        new DeploymentChange(null, null, null, Action.DELETE.name(), null, null)))
-                        .chain(updated -> settled(call, updated));
+                return rerun(call, d, Action.DELETE.name());
             });
         });
     }

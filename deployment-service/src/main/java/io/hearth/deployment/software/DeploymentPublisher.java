@@ -181,7 +181,7 @@ public class DeploymentPublisher {
     }
 
     private static ServerMetadata metadataEvent(ServerMetadataRow row, List<DeploymentItem> items) {
-        return new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items);
+        return new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items, row.checkToken);
     }
 
     /** The metadata API's body, Heat's {@code {"metadata": [items]}} with Heat's creation times. */

@@ -26,4 +26,7 @@ public class ServerMetadataRow extends PanacheEntityBase {
     public Instant updatedAt;
     /** The document as the metadata API serves it, stored when it was last published; null before. */
     public String document;
+    /** The token of the server's last stack CHECK, published in its document; null before its first check. */
+    @Column(name = "check_token")
+    public String checkToken;
 }

@@ -226,6 +226,18 @@ public class SoftwareDeployments {
     }
 
     /**
+     * Asks a server's agent to show that it is there (a stack CHECK of the server): the server's metadata document is
+     * published again with {@code token} as its check ({@code ServerMetadata.check}), and the gateway reports the
+     * first poll that is served it. A server nobody deployed to gets its row, and a document without deployments.
+     */
+    public Uni<Void> requestCheck(String tenant, String stackId, String serverId, String token) {
+        return claimServer(tenant, serverId, stackId).chain(row -> {
+            row.checkToken = token;
+            return publisher.metadata(row);
+        });
+    }
+
+    /**
      * Fails a deployment whose hook did not signal in time (Hearth's per-deployment {@code timeout}): when it
      * is still IN_PROGRESS, it becomes FAILED with {@code reason} and its status is published; a signal
      * arriving later finds it terminal and is recorded as DUPLICATE. Locks the deployment's row first (a

@@ -89,6 +89,11 @@ public class MetadataRoute {
             Replies.json(ctx, 200, MetadataDocuments.empty(serverId, stackId));
         } else if (document.deleted()) {
             Replies.error(ctx, ApiException.notFound("Server " + serverId + " was deleted"));
+        } else if (document.check() != null) {
+            HttpServerRequest request = ctx.request();
+            checkIns.answered(document, Params.text(request, "boot_id"), address(request),
+                    request.getParam("agent_version")).subscribe().with(
+                            ok -> Replies.json(ctx, 200, document.body()), failure -> Replies.error(ctx, failure));
         } else {
             Replies.json(ctx, 200, document.body());
         }

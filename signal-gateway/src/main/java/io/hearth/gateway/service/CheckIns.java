@@ -10,7 +10,8 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Server check-ins: the first metadata poll of a boot publishes {@code ServerCheckedIn}. This process
+ * Server check-ins: the first metadata poll of a boot publishes {@code ServerCheckedIn}, and so does the first poll
+ * served a document that asks for a check. This process
  * remembers the last boot it published per server, so an agent's later polls publish nothing; another
  * replica, or this one after a restart, publishes the boot again, which deployment-service ignores.
  */
@@ -19,6 +20,8 @@ public class CheckIns {
 
     private final SignalPublisher publisher;
     private final Map<String, String> published = new ConcurrentHashMap<>();
+    /** The last check token reported per server. */
+    private final Map<String, String> checked = new ConcurrentHashMap<>();
 
     public CheckIns(SignalPublisher publisher) {
         this.publisher = publisher;
@@ -34,5 +37,21 @@ public class CheckIns {
         }
         ServerCheckedIn event = new ServerCheckedIn(stackId, serverId, address, agentVersion, bootId, Instant.now());
         return publisher.signal(stackId, event).invoke(() -> published.put(serverId, bootId));
+    }
+
+    /**
+     * Reports that a document asking for a check ({@link ServerDocument#check}) is being served to the server's
+     * agent: a {@code ServerCheckedIn} carrying the token, once per server and token in this process, before the
+     * answer goes out (a failure is not remembered, so the agent's next poll tries again). Any poll counts, the
+     * Hearth agent's or another agent's (os-collect-config's), since it proves the server's agent is there.
+     */
+    public Uni<Void> answered(ServerDocument document, String bootId, String address, String agentVersion) {
+        String token = document.check();
+        if (token == null || token.equals(checked.get(document.serverId()))) {
+            return Uni.createFrom().voidItem();
+        }
+        ServerCheckedIn event = new ServerCheckedIn(document.stackId(), document.serverId(), address, agentVersion,
+                bootId, Instant.now(), token);
+        return publisher.signal(document.stackId(), event).invoke(() -> checked.put(document.serverId(), token));
     }
 }

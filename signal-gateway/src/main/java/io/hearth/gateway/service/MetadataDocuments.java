@@ -27,13 +27,14 @@ public final class MetadataDocuments {
      * Reads a {@code ServerMetadata} event's data.
      *
      * @param key  the record key (the server id), used when the data has none
-     * @param data {@code {serverId, stackId, tenant, generation, deployments}}
+     * @param data {@code {serverId, stackId, tenant, generation, deployments, check}}
      */
     public static Parsed parse(String key, JsonNode data) {
         String serverId = text(data.get("serverId"), key);
         String stackId = text(data.get("stackId"), null);
         String tenant = text(data.get("tenant"), null);
         long generation = data.path("generation").asLong();
+        String check = text(data.get("check"), null);
         JsonNode items = data.get("deployments");
         ArrayNode deployments = items instanceof ArrayNode array ? array : HearthJson.mapper().createArrayNode();
         Set<String> ids = new LinkedHashSet<>();
@@ -49,20 +50,25 @@ public final class MetadataDocuments {
             }
         }
         return new Parsed(new ServerDocument(serverId, stackId, generation, false,
-                body(serverId, stackId, generation, deployments), Set.copyOf(ids)), refs);
+                body(serverId, stackId, generation, deployments, check), Set.copyOf(ids), check), refs);
     }
 
     /** The body of a server with no document yet: generation 0, no deployments. */
     public static byte[] empty(String serverId, String stackId) {
-        return body(serverId, stackId, 0, HearthJson.mapper().createArrayNode());
+        return body(serverId, stackId, 0, HearthJson.mapper().createArrayNode(), null);
     }
 
-    private static byte[] body(String serverId, String stackId, long generation, ArrayNode deployments) {
+    /** The served body: Heat's {@code deployments} with the server, its stack and the generation, and a check's token. */
+    private static byte[] body(String serverId, String stackId, long generation, ArrayNode deployments,
+            String check) {
         ObjectNode body = HearthJson.mapper().createObjectNode();
         body.put("server_id", serverId);
         body.put("stack_id", stackId);
         body.put("generation", generation);
         body.set("deployments", deployments);
+        if (check != null) {
+            body.put("check", check);
+        }
         try {
             return HearthJson.mapper().writeValueAsBytes(body);
         } catch (JsonProcessingException e) {

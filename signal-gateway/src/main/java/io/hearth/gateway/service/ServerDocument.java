@@ -11,12 +11,13 @@ import java.util.Set;
  * @param deleted       true for a server whose document was deleted (a tombstone was seen)
  * @param body          the rendered response body ({@code server_id, stack_id, generation, deployments})
  * @param deploymentIds the ids of the deployments it lists
+ * @param check         the token of the stack CHECK (or resume) the document asks the agent to answer, else null
  */
 public record ServerDocument(String serverId, String stackId, long generation, boolean deleted, byte[] body,
-        Set<String> deploymentIds) {
+        Set<String> deploymentIds, String check) {
 
     /** The marker of a deleted server. */
     public static ServerDocument deleted(String serverId, long generation) {
-        return new ServerDocument(serverId, null, generation, true, null, Set.of());
+        return new ServerDocument(serverId, null, generation, true, null, Set.of(), null);
     }
 }

@@ -178,7 +178,7 @@ public class StackUpdateService {
     }
 
     /** The live stack a canonical URL names, locked until the transaction ends (one update at a time). */
-    private static Uni<Stack> lockedAtUrl(String tenant, String name, String id) {
+    static Uni<Stack> lockedAtUrl(String tenant, String name, String id) {
         UUID uuid = Stack.parseId(id);
         Uni<Stack> found = uuid == null ? Uni.createFrom().nullItem()
                 : Stack.<Stack>find("tenant = ?1 and id = ?2 and deletedAt is null", tenant, uuid)

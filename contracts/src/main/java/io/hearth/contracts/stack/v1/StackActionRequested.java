@@ -27,6 +27,17 @@ public record StackActionRequested(String stackId, String tenant, String stackNa
     /** Signals a resource (Heat's {@code resource_signal}) with {@link #details}. */
     public static final String SIGNAL = "SIGNAL";
 
+    /** Heat's stack actions ({@code POST .../actions}): suspend, resume and check the whole stack. */
+    public static final String SUSPEND = "SUSPEND";
+    public static final String RESUME = "RESUME";
+    public static final String CHECK = "CHECK";
+
+    /** Heat's {@code cancel_update}: stops the update under way and rolls back to the stack before it. */
+    public static final String CANCEL_UPDATE = "CANCEL_UPDATE";
+
+    /** Heat's {@code cancel_without_rollback}: stops the create or update under way; the stack fails as it is. */
+    public static final String CANCEL_WITHOUT_ROLLBACK = "CANCEL_WITHOUT_ROLLBACK";
+
     public StackActionRequested {
         details = details == null || details.isNull() ? null : details;
     }

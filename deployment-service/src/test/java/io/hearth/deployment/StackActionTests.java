@@ -1,0 +1,184 @@
+package io.hearth.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.v1.StackActionRequested;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.TemplateReader;
+import io.hearth.testsupport.SimulatedCompute;
+import io.hearth.testsupport.HearthTestResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Heat's stack actions over the real topics and database, the servers played by {@link SimulatedCompute}: suspend
+ * (dependents first: deployments run SUSPEND where their actions hold it, then the compute driver suspends the
+ * server), resume (the server first, then RESUME), check (a server's agent must answer; a dead one fails the check)
+ * and cancel without rollback.
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class StackActionTests {
+
+    private static final String TEMPLATE = """
+            heat_template_version: 2021-04-16
+            resources:
+              server:
+                type: OS::Nova::Server
+                properties: {image: fedora, flavor: m1.small, user_data_format: SOFTWARE_CONFIG}
+              config:
+                type: OS::Heat::SoftwareConfig
+                properties: {group: script, config: "#!/bin/sh\\necho $deploy_action"}
+              app:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: config}
+                  server: {get_resource: server}
+                  actions: [CREATE, SUSPEND, RESUME]
+              plain:
+                type: OS::Heat::SoftwareDeployment
+                properties: {config: {get_resource: config}, server: {get_resource: server}}
+              group:
+                type: OS::Heat::ResourceGroup
+                properties: {count: 2, resource_def: {type: OS::Heat::None}}
+            """;
+
+    @RegisterExtension
+    final StackDriver driver = new StackDriver();
+
+    private final Set<String> stacks = ConcurrentHashMap.newKeySet();
+    private SimulatedCompute compute;
+
+    @BeforeEach
+    void startCompute() {
+        compute = SimulatedCompute.builder(driver.bootstrapServers())
+                .servers(create -> stacks.contains(create.stackId())).start();
+    }
+
+    @AfterEach
+    void stopCompute() {
+        compute.close();
+    }
+
+    @Test
+    void suspendAndResumeRunTheirHooksOnceInDependencyOrderAndCheckFindsADeadAgent() {
+        String id = created();
+
+        act(id, StackActionRequested.SUSPEND);
+        driver.awaitStatus(id, "SUSPEND_COMPLETE");
+        String server = serverId(id);
+        // Dependents first: the deployments' SUSPEND before the server's, the server suspended by the driver.
+        List<String> log = driver.log(id);
+        assertThat(log.indexOf("app SUSPEND_COMPLETE")).isLessThan(log.indexOf("server SUSPEND_IN_PROGRESS"));
+        assertThat(log).contains("plain SUSPEND_COMPLETE", "group SUSPEND_COMPLETE", "config SUSPEND_COMPLETE");
+        assertThat(runs(id, "app")).containsExactly("CREATE/1", "SUSPEND/2");
+        assertThat(runs(id, "plain")).containsExactly("CREATE/1");
+        assertThat(compute.suspended()).containsExactly(server);
+        assertThat(driver.statuses(id)).last().extracting(StackStatusChanged::statusReason)
+                .isEqualTo("Stack SUSPEND completed successfully");
+
+        // Suspending a suspended stack changes nothing (Heat: "already suspended").
+        act(id, StackActionRequested.SUSPEND);
+        act(id, StackActionRequested.RESUME);
+        driver.awaitStatus(id, "RESUME_COMPLETE");
+        log = driver.log(id);
+        assertThat(log.indexOf("server RESUME_COMPLETE")).isLessThan(log.indexOf("app RESUME_IN_PROGRESS"));
+        assertThat(runs(id, "app")).containsExactly("CREATE/1", "SUSPEND/2", "RESUME/3");
+        assertThat(runs(id, "plain")).containsExactly("CREATE/1");
+        assertThat(compute.resumed()).containsExactly(server);
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsOnlyOnce(
+                "SUSPEND_IN_PROGRESS", "SUSPEND_COMPLETE", "RESUME_IN_PROGRESS", "RESUME_COMPLETE");
+
+        // A check asks the server's agent, which answers; types without a check say so.
+        act(id, StackActionRequested.CHECK);
+        driver.awaitStatus(id, "CHECK_COMPLETE");
+        assertThat(reason(id, "server", "CHECK_COMPLETE")).isEqualTo("state changed");
+        assertThat(reason(id, "app", "CHECK_COMPLETE")).isEqualTo("CHECK not supported for OS::Heat::SoftwareDeployment");
+        assertThat(runs(id, "app")).hasSize(3);
+
+        // A dead agent fails the next check (hearth.deployment.server-check-timeout, 3 s in tests), with the reason.
+        compute.kill(server);
+        act(id, StackActionRequested.CHECK);
+        driver.awaitStatus(id, "CHECK_FAILED");
+        String expected = "Error: resources.server: 'status': expected 'ACTIVE', got 'UNREACHABLE' (its agent did"
+                + " not poll its metadata within 3 s)";
+        assertThat(reason(id, "server", "CHECK_FAILED")).isEqualTo(expected);
+        assertThat(driver.statuses(id)).last().extracting(StackStatusChanged::statusReason)
+                .isEqualTo("Resource CHECK failed: " + expected);
+        assertThat(compute.errors()).isEmpty();
+    }
+
+    @Test
+    void resumeOfAStackThatWasNeverSuspendedFailsAsHeatDoes() {
+        String id = created();
+        act(id, StackActionRequested.RESUME);
+        driver.awaitStatus(id, "RESUME_FAILED");
+        assertThat(driver.statuses(id)).last().extracting(StackStatusChanged::statusReason).asString()
+                .matches("Resource RESUME failed: Error: resources\\.\\w+: State \\('CREATE', 'COMPLETE'\\) invalid"
+                        + " for resume");
+        assertThat(runs(id, "app")).containsExactly("CREATE/1");
+    }
+
+    @Test
+    void cancelWithoutRollbackStopsACreateWhereItIs() {
+        String id = UUID.randomUUID().toString();
+        // no agent plays this stack's server: the create waits for its check-in
+        driver.create(id, plan(id));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).contains("server CREATE_IN_PROGRESS"));
+        act(id, StackActionRequested.CANCEL_WITHOUT_ROLLBACK);
+        driver.awaitStatus(id, "CREATE_FAILED");
+        assertThat(driver.statuses(id)).last().extracting(StackStatusChanged::statusReason)
+                .isEqualTo("Stack CREATE cancelled");
+        assertThat(driver.log(id)).doesNotContain("app CREATE_IN_PROGRESS");
+    }
+
+    /** A stack of {@link #TEMPLATE} created and CREATE_COMPLETE. */
+    private String created() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        return id;
+    }
+
+    private static StackPlan plan(String id) {
+        return new StackPlanner().plan(new TemplateReader().readTemplate(TEMPLATE).document(), null, Map.of(),
+                Map.of(), new StackIdentity("s-" + id, id, "demo"), null, true);
+    }
+
+    private void act(String id, String action) {
+        driver.send(id, CloudEvent.of("/hearth/template-service", id,
+                new StackActionRequested(id, "demo", "s-" + id, action)));
+    }
+
+    private String serverId(String id) {
+        return compute.created().stream().filter(c -> c.stackId().equals(id)).findFirst().orElseThrow().serverId();
+    }
+
+    /** The runs the simulated agent signalled for a deployment resource, as {@code ACTION/generation}. */
+    private List<String> runs(String id, String resource) {
+        return compute.signals(id).stream().filter(s -> resource.equals(s.resourceName()))
+                .map(s -> s.run().action() + "/" + s.run().generation()).toList();
+    }
+
+    /** The status reason of a resource's last event in that state. */
+    private String reason(String id, String resource, String state) {
+        return driver.resources(id).stream().filter(r -> r.resourceName().equals(resource))
+                .filter(r -> state.equals(r.action() + "_" + r.status())).reduce((a, b) -> b).orElseThrow()
+                .statusReason();
+    }
+}
