@@ -91,6 +91,60 @@ class LocalComputeIT {
     }
 
     @Test
+    void suspendAndResumeRunTheExamplesLifecycleConfigOnceEachAndCheckFindsADeadAgent() throws IOException {
+        String template = Files.readString(LocalSystem.ROOT.resolve("deploy/examples/app-and-db.yaml"));
+        int port = 20000 + ThreadLocalRandom.current().nextInt(20000);
+        String url = create("lifecycle", template, Map.of("db_port", port));
+        assertThat(status(awaitFinal(url))).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        String dbServer = physicalId(url, "db_server");
+        String endpoint = output(LocalSystem.api().get(url).then().extract().jsonPath(), "db_endpoint");
+        String dbHost = endpoint.substring(endpoint.indexOf('@') + 1, endpoint.lastIndexOf(':'));
+        Path hooksRan = SERVERS.resolve(dbServer).resolve("hooks-ran.log");
+
+        // suspend: the SUSPEND config runs once, then the server is suspended (its database stopped with it)
+        LocalSystem.api().body("{\"suspend\": null}").post(url + "/actions").then().statusCode(200);
+        assertThat(awaitAction(url, "SUSPEND")).isEqualTo("SUSPEND_COMPLETE Stack SUSPEND completed successfully");
+        assertThat(Files.readAllLines(hooksRan)).containsExactly("db_config", "db_lifecycle_config SUSPEND");
+        assertThat(LocalSystem.api().get(url + "/resources/db_server").then().extract()
+                .<String>path("resource.resource_status")).isEqualTo("SUSPEND_COMPLETE");
+        LocalSystem.api().body(Map.of("template", template)).put(url).then().statusCode(400)
+                .body("error.message", org.hamcrest.Matchers.equalTo("Updating a stack when it is suspended is not supported."));
+
+        // resume: the server first, then the RESUME config, which finds the database answering again
+        LocalSystem.api().body("{\"resume\": null}").post(url + "/actions").then().statusCode(200);
+        assertThat(awaitAction(url, "RESUME")).isEqualTo("RESUME_COMPLETE Stack RESUME completed successfully");
+        assertThat(Files.readAllLines(hooksRan)).containsExactly("db_config", "db_lifecycle_config SUSPEND",
+                "db_lifecycle_config RESUME");
+        assertThat(answers(dbHost, port)).isTrue();
+        assertThat(journalEntries(dbServer)).hasSize(3); // db_deployment CREATE, db_lifecycle SUSPEND and RESUME
+        assertThat(journalEntries(physicalId(url, "app_server"))).hasSize(1); // the app's config has neither
+
+        // check: both agents answer; then with the compute driver (every local agent) dead, the servers fail it
+        LocalSystem.api().body("{\"check\": null}").post(url + "/actions").then().statusCode(200);
+        assertThat(awaitAction(url, "CHECK")).isEqualTo("CHECK_COMPLETE Stack CHECK completed successfully");
+        LocalSystem.killCompute();
+        try {
+            LocalSystem.api().body("{\"check\": null}").post(url + "/actions").then().statusCode(200);
+            assertThat(awaitAction(url, "CHECK")).startsWith("CHECK_FAILED Resource CHECK failed: Error: resources.")
+                    .contains("'status': expected 'ACTIVE', got 'UNREACHABLE'");
+            assertThat(LocalSystem.api().get(url + "/resources/db_server").then().extract()
+                    .<String>path("resource.resource_status")).isEqualTo("CHECK_FAILED");
+        } finally {
+            LocalSystem.startMissing();
+        }
+        assertThat(Files.readAllLines(hooksRan)).hasSize(3); // nothing ran again
+    }
+
+    /** Waits until the stack's {@code action} is no longer in progress; its status and reason. */
+    private static String awaitAction(String url, String action) {
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
+            String status = status(LocalSystem.api().get(url).then().extract().jsonPath());
+            return status.startsWith(action + "_") && !status.startsWith(action + "_IN_PROGRESS");
+        });
+        return status(LocalSystem.api().get(url).then().extract().jsonPath());
+    }
+
+    @Test
     void anAgentKilledWhileItsHookRunsDoesNotStartItAgainAndSignalsItsResult() throws IOException {
         String run = UUID.randomUUID().toString().substring(0, 8);
         Path marker = MARKS.resolve("killed-" + run + ".log");
