@@ -3,10 +3,14 @@ package io.hearth.deployment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.plan.StackPlanner;
 import io.hearth.hot.read.TemplateReader;
@@ -57,8 +61,47 @@ class StackActionTests {
                 properties: {count: 2, resource_def: {type: OS::Heat::None}}
             """;
 
+    /** A server, a deployment reading a parameter, and two optional resources: one that fails, a second server. */
+    private static final String ROLLBACK = """
+            heat_template_version: 2021-04-16
+            parameters:
+              greeting: {type: string, default: hi}
+              broken: {type: boolean, default: false}
+              late: {type: boolean, default: false}
+            conditions:
+              broken: {get_param: broken}
+              late: {get_param: late}
+            resources:
+              server:
+                type: OS::Nova::Server
+                properties: {image: fedora, flavor: m1.small, user_data_format: SOFTWARE_CONFIG}
+              config:
+                type: OS::Heat::SoftwareConfig
+                properties: {group: script, config: "#!/bin/sh\\necho $greeting", inputs: [{name: greeting}]}
+              hello:
+                type: OS::Heat::SoftwareDeployment
+                properties:
+                  config: {get_resource: config}
+                  server: {get_resource: server}
+                  input_values: {greeting: {get_param: greeting}}
+              extra:
+                type: OS::Heat::TestResource
+                condition: broken
+                depends_on: hello
+                properties: {fail: true}
+              late_server:
+                type: OS::Nova::Server
+                condition: late
+                properties: {name: late, image: fedora, flavor: m1.small, user_data_format: SOFTWARE_CONFIG}
+            outputs:
+              greeting: {value: {get_param: greeting}}
+            """;
+
     @RegisterExtension
     final StackDriver driver = new StackDriver();
+
+    /** Names of servers whose agents never answer (their CreateInstance is not played). */
+    private final Set<String> ignored = ConcurrentHashMap.newKeySet();
 
     private final Set<String> stacks = ConcurrentHashMap.newKeySet();
     private SimulatedCompute compute;
@@ -66,7 +109,7 @@ class StackActionTests {
     @BeforeEach
     void startCompute() {
         compute = SimulatedCompute.builder(driver.bootstrapServers())
-                .servers(create -> stacks.contains(create.stackId())).start();
+                .servers(create -> stacks.contains(create.stackId()) && !ignored.contains(create.name())).start();
     }
 
     @AfterEach
@@ -100,8 +143,10 @@ class StackActionTests {
         assertThat(runs(id, "app")).containsExactly("CREATE/1", "SUSPEND/2", "RESUME/3");
         assertThat(runs(id, "plain")).containsExactly("CREATE/1");
         assertThat(compute.resumed()).containsExactly(server);
-        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsOnlyOnce(
-                "SUSPEND_IN_PROGRESS", "SUSPEND_COMPLETE", "RESUME_IN_PROGRESS", "RESUME_COMPLETE");
+        // the second suspend ran nothing: the stack's status was only told again (for template-service's read model)
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "SUSPEND_IN_PROGRESS", "SUSPEND_COMPLETE", "SUSPEND_COMPLETE",
+                "RESUME_IN_PROGRESS", "RESUME_COMPLETE");
 
         // A check asks the server's agent, which answers; types without a check say so.
         act(id, StackActionRequested.CHECK);
@@ -146,6 +191,99 @@ class StackActionTests {
         assertThat(driver.log(id)).doesNotContain("app CREATE_IN_PROGRESS");
     }
 
+    @Test
+    void aFailedUpdateRollsBackToThePlanBeforeItAndAFollowingUpdateWorks() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, ROLLBACK, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        // the update changes the deployment's input and adds a resource that fails
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "greeting", TextNode.valueOf("bye"), "broken", BooleanNode.TRUE))));
+        driver.awaitStatus(id, "ROLLBACK_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(s -> s.stackStatus() + " " + s.statusReason()).containsSubsequence(
+                "UPDATE_IN_PROGRESS Stack UPDATE started",
+                "UPDATE_FAILED Resource CREATE failed: ValueError: resources.extra: Test Resource failed extra",
+                "ROLLBACK_IN_PROGRESS Stack ROLLBACK started",
+                "ROLLBACK_COMPLETE Stack ROLLBACK completed successfully");
+        // what the update made is gone; the deployment runs with its input as it was before
+        assertThat(driver.log(id)).contains("extra DELETE_COMPLETE");
+        await().atMost(StackDriver.WAIT).until(() -> runs(id, "hello").size() == 3);
+        assertThat(compute.signals(id)).filteredOn(sig -> sig.resourceName().equals("hello"))
+                .extracting(sig -> sig.run().action() + "/" + sig.run().generation())
+                .containsExactly("CREATE/1", "UPDATE/2", "UPDATE/3");
+        assertThat(driver.outputs(id).get("greeting").asText()).isEqualTo("hi");
+
+        // the stack's plan is the one before the failed update: an update from it works
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "greeting", TextNode.valueOf("hello again")))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.outputs(id).get("greeting").asText()).isEqualTo("hello again");
+    }
+
+    @Test
+    void aFailedCreateRollsBackByDeletingWhatItMade() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, ROLLBACK, Map.of("broken", BooleanNode.TRUE)));
+        driver.awaitStatus(id, "ROLLBACK_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_FAILED", "ROLLBACK_IN_PROGRESS", "ROLLBACK_COMPLETE");
+        assertThat(driver.log(id)).contains("server DELETE_COMPLETE", "hello DELETE_COMPLETE", "extra DELETE_COMPLETE");
+        assertThat(compute.deleted()).extracting(d -> d.stackId()).contains(id);
+    }
+
+    @Test
+    void cancelUpdateRollsTheUpdateBack() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, ROLLBACK, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        // the update adds a server whose agent never checks in: it waits
+        ignored.add("late");
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "late", BooleanNode.TRUE))));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).contains("late_server CREATE_IN_PROGRESS"));
+        act(id, StackActionRequested.CANCEL_UPDATE);
+        driver.awaitStatus(id, "ROLLBACK_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "ROLLBACK_IN_PROGRESS",
+                "ROLLBACK_COMPLETE");
+        assertThat(driver.log(id)).contains("late_server DELETE_COMPLETE");
+    }
+
+    @Test
+    void anUpdateTakesOverTheUpdateInProgressAndAFailedUpdateCanBeRetriggered() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, ROLLBACK, Map.of(), true));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        ignored.add("late");
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "late", BooleanNode.TRUE), true)));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).contains("late_server CREATE_IN_PROGRESS"));
+        // the second update supersedes the first: the server it waits for is not in the new plan and goes
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "greeting", TextNode.valueOf("superseded")), true)));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus).containsExactly(
+                "CREATE_IN_PROGRESS", "CREATE_COMPLETE", "UPDATE_IN_PROGRESS", "UPDATE_IN_PROGRESS",
+                "UPDATE_COMPLETE");
+        assertThat(driver.log(id)).contains("late_server DELETE_COMPLETE");
+        assertThat(driver.outputs(id).get("greeting").asText()).isEqualTo("superseded");
+        assertThat(runs(id, "hello")).containsExactly("CREATE/1", "UPDATE/2");
+
+        // a failed update (no rollback) is retriggered with the same plan once its cause is gone
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "broken", BooleanNode.TRUE), true)));
+        driver.awaitStatus(id, "UPDATE_FAILED");
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(), true)));
+        await().atMost(StackDriver.WAIT).until(() -> driver.statuses(id).get(driver.statuses(id).size() - 1)
+                .stackStatus().equals("UPDATE_COMPLETE"));
+        assertThat(driver.log(id)).contains("extra DELETE_COMPLETE");
+    }
+
     /** A stack of {@link #TEMPLATE} created and CREATE_COMPLETE. */
     private String created() {
         String id = UUID.randomUUID().toString();
@@ -158,6 +296,17 @@ class StackActionTests {
     private static StackPlan plan(String id) {
         return new StackPlanner().plan(new TemplateReader().readTemplate(TEMPLATE).document(), null, Map.of(),
                 Map.of(), new StackIdentity("s-" + id, id, "demo"), null, true);
+    }
+
+    /** A plan of a template whose rollback is not disabled. */
+    private static StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
+        return plan(id, template, parameters, false);
+    }
+
+    private static StackPlan plan(String id, String template, Map<String, JsonNode> parameters,
+            boolean disableRollback) {
+        return new StackPlanner().plan(new TemplateReader().readTemplate(template).document(), null, parameters,
+                Map.of(), new StackIdentity("s-" + id, id, "demo"), null, disableRollback);
     }
 
     private void act(String id, String action) {

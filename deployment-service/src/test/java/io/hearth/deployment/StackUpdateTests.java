@@ -128,17 +128,19 @@ class StackUpdateTests {
     }
 
     @Test
-    void anUpdateWhileTheStackIsInProgressIsIgnored() {
+    void anUpdateWhileTheStackIsInProgressTakesOverAsInHeatsConvergence() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(List.of(resource("slow", "OS::Heat::TestResource",
                 "{\"wait_secs\": 3600, \"action_wait_secs\": {\"delete\": 0}}"))));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).contains("slow CREATE_IN_PROGRESS"));
+        // the update supersedes the create: the resource it no longer has is deleted while it still waits
         driver.update(id, plan(List.of(resource("v", "OS::Heat::Value", "{\"value\": 1}"))));
-        driver.delete(id);
-
-        driver.awaitStatus(id, "DELETE_COMPLETE");
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
         assertThat(driver.log(id)).containsExactly("stack CREATE_IN_PROGRESS", "slow CREATE_IN_PROGRESS",
-                "stack DELETE_IN_PROGRESS", "slow DELETE_IN_PROGRESS", "slow DELETE_COMPLETE",
-                "stack DELETE_COMPLETE");
+                "stack UPDATE_IN_PROGRESS", "v CREATE_IN_PROGRESS", "v CREATE_COMPLETE", "slow DELETE_IN_PROGRESS",
+                "slow DELETE_COMPLETE", "stack UPDATE_COMPLETE");
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
     }
 
     /**

@@ -135,6 +135,56 @@ class LocalComputeIT {
         assertThat(Files.readAllLines(hooksRan)).hasSize(3); // nothing ran again
     }
 
+    @Test
+    void anUpdateOfOneInputOfOneDeploymentOutOfTwentyRerunsExactlyThatOneAsThePreviewSaid() throws IOException {
+        StringBuilder template = new StringBuilder("heat_template_version: 2018-08-31\nparameters:\n");
+        for (int i = 0; i < 20; i++) {
+            template.append("  p").append(i).append(": {type: string, default: v").append(i).append("}\n");
+        }
+        template.append("""
+                resources:
+                  server:
+                    type: OS::Nova::Server
+                    properties: {image: local, flavor: local, user_data_format: SOFTWARE_CONFIG}
+                  config:
+                    type: OS::Heat::SoftwareConfig
+                    properties:
+                      group: script
+                      inputs: [{name: value}]
+                      config: |
+                        #!/bin/sh
+                        echo "$deploy_resource_name $deploy_action $value" >> ../../hooks-ran.log
+                """);
+        for (int i = 0; i < 20; i++) {
+            template.append("  d").append(i).append(":\n    type: OS::Heat::SoftwareDeployment\n    properties:\n")
+                    .append("      config: {get_resource: config}\n      server: {get_resource: server}\n")
+                    .append("      input_values: {value: {get_param: p").append(i).append("}}\n");
+        }
+        String url = create("twenty", template.toString(), Map.of());
+        assertThat(status(awaitFinal(url))).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        String server = physicalId(url, "server");
+        Path hooksRan = SERVERS.resolve(server).resolve("hooks-ran.log");
+        assertThat(Files.readAllLines(hooksRan)).hasSize(20);
+
+        // the preview says beforehand which deployment would run again, and why
+        JsonPath preview = LocalSystem.api().body(Map.of("parameters", Map.of("p7", "changed")))
+                .patch(url + "/preview").then().statusCode(200).extract().jsonPath();
+        assertThat(preview.getList("resource_changes.updated.resource_name")).containsExactly("d7");
+        assertThat(preview.getString("resource_changes.updated[0].hearth_deployment.reruns")).isEqualTo("yes");
+        assertThat(preview.getList("resource_changes.updated[0].hearth_deployment.changed_inputs"))
+                .containsExactly("value");
+        assertThat(preview.getList("resource_changes.unchanged.findAll { it.hearth_deployment != null }"
+                + ".hearth_deployment.reruns")).hasSize(19).containsOnly("no");
+
+        LocalSystem.api().body(Map.of("parameters", Map.of("p7", "changed"))).patch(url).then().statusCode(202);
+        assertThat(awaitAction(url, "UPDATE")).isEqualTo("UPDATE_COMPLETE Stack UPDATE completed successfully");
+        // the agent's journal and the hooks' own lines: d7 ran UPDATE once with its new value, nothing else ran
+        assertThat(journalEntries(server)).hasSize(21);
+        List<String> lines = Files.readAllLines(hooksRan);
+        assertThat(lines).hasSize(21);
+        assertThat(lines.get(20)).isEqualTo("d7 UPDATE changed");
+    }
+
     /** Waits until the stack's {@code action} is no longer in progress; its status and reason. */
     private static String awaitAction(String url, String action) {
         await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {

@@ -8,6 +8,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -264,22 +266,25 @@ class StackUpdateApiTests {
     }
 
     @Test
-    void anUpdateWhileAnActionIsInProgressIsRefusedAndADeletedStackIsGone() {
+    void anUpdateTakesOverACreateOrUpdateInProgressIsRefusedDuringACheckAndADeletedStackIsGone() {
         String name = name();
         String id = api().body(Map.of("stack_name", name, "template", V1)).post("/v1/demo/stacks")
                 .then().statusCode(201).extract().path("stack.id");
         String canonical = "/v1/demo/stacks/" + name + "/" + id;
 
+        // Heat's convergence: an update supersedes the create or update in progress
+        api().body(Map.of("template", V2)).put(canonical).then().statusCode(202);
+        api().get(canonical).then().body("stack.stack_status", equalTo("UPDATE_IN_PROGRESS"));
+        api().body(Map.of("template", V1)).put(canonical).then().statusCode(202);
+        api().get(canonical + "/template").then().body("description", equalTo("version one"));
+
+        publish(id, name, "UPDATE", "COMPLETE", "Stack UPDATE completed successfully", Map.of(), 2);
+        awaitStatus(id, "UPDATE", "COMPLETE");
+        // not while a check is in progress
+        api().body("{\"check\": null}").post(canonical + "/actions").then().statusCode(200);
         api().body(Map.of("template", V2)).put(canonical).then().statusCode(409)
                 .body("error.type", equalTo("ActionInProgress"))
-                .body("error.message", equalTo("Stack " + name + " already has an action (CREATE) in progress."));
-        api().body(Map.of("parameters", Map.of("greeting", "x"))).patch(canonical).then().statusCode(409);
-
-        publish(id, name, "CREATE", "COMPLETE", "Stack CREATE completed successfully", Map.of(), 2);
-        awaitStatus(id, "CREATE", "COMPLETE");
-        api().body(Map.of("template", V2)).put(canonical).then().statusCode(202);
-        api().body(Map.of("template", V1)).put(canonical).then().statusCode(409)
-                .body("error.message", equalTo("Stack " + name + " already has an action (UPDATE) in progress."));
+                .body("error.message", equalTo("Stack " + name + " already has an action (CHECK) in progress."));
 
         api().delete(canonical).then().statusCode(204);
         api().body(Map.of("template", V1)).put(canonical).then().statusCode(400)
@@ -353,6 +358,57 @@ class StackUpdateApiTests {
         assertThat(db.queryLong("select count(*) from outbox_event")).isEqualTo(outbox);
         api().get(canonical).then().body("stack.stack_status", equalTo("CREATE_COMPLETE"));
         api().get(canonical + "/template").then().body("resources.gone.type", equalTo("OS::Heat::None"));
+    }
+
+    @Test
+    void updatePreviewSaysWhichDeploymentsWouldRunAgainAndWhy() {
+        String template = """
+                heat_template_version: 2018-08-31
+                parameters:
+                  a: {type: string, default: a0}
+                  b: {type: string, default: b0}
+                resources:
+                  server: {type: OS::Nova::Server, properties: {image: x, flavor: y}}
+                  cfg:
+                    type: OS::Heat::SoftwareConfig
+                    properties: {config: echo, inputs: [{name: v}], outputs: [{name: out}]}
+                  first:
+                    type: OS::Heat::SoftwareDeployment
+                    properties: {config: {get_resource: cfg}, server: {get_resource: server}, input_values: {v: {get_param: a}}}
+                  second:
+                    type: OS::Heat::SoftwareDeployment
+                    properties: {config: {get_resource: cfg}, server: {get_resource: server}, input_values: {v: {get_param: b}}}
+                  reader:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: cfg}
+                      server: {get_resource: server}
+                      input_values: {v: {get_attr: [first, out]}}
+                  once:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: cfg}
+                      server: {get_resource: server}
+                      actions: [CREATE]
+                      input_values: {v: {get_param: a}}
+                """;
+        String canonical = completedStack(name(), Map.of("template", template));
+
+        api().body(Map.of("parameters", Map.of("a", "a1"))).patch(canonical + "/preview").then().statusCode(200)
+                .body("resource_changes.updated.resource_name", containsInAnyOrder("first", "once"))
+                .body("resource_changes.updated.find { it.resource_name == 'first' }.hearth_deployment.reruns",
+                        equalTo("yes"))
+                .body("resource_changes.updated.find { it.resource_name == 'first' }.hearth_deployment.changed_inputs",
+                        equalTo(List.of("v")))
+                .body("resource_changes.updated.find { it.resource_name == 'once' }.hearth_deployment.reruns",
+                        equalTo("no"))
+                .body("resource_changes.unchanged.find { it.resource_name == 'second' }.hearth_deployment.reruns",
+                        equalTo("no"))
+                .body("resource_changes.unchanged.find { it.resource_name == 'reader' }.hearth_deployment.reruns",
+                        equalTo("maybe"))
+                .body("resource_changes.unchanged.find { it.resource_name == 'reader' }.hearth_deployment"
+                        + ".inputs_reading_changed_resources", equalTo(List.of("v")))
+                .body("resource_changes.unchanged.find { it.resource_name == 'server' }", not(hasKey("hearth_deployment")));
     }
 
     private StackUpdateRequested awaitUpdate(ConsumerTask<String, String> commands, String id, int nth) {

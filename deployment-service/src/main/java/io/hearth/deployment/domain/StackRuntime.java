@@ -30,6 +30,14 @@ public class StackRuntime extends PanacheEntityBase {
     @ColumnTransformer(read = "plan::text", write = "?::text::jsonb")
     public String plan;
 
+    /**
+     * The plan before the update under way (Heat's {@code prev_raw_template}), which a rollback returns to; null
+     * when there is none (a create, or once a rollback took it).
+     */
+    @Column(name = "previous_plan", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "previous_plan::text", write = "?::text::jsonb")
+    public String previousPlan;
+
     /** CREATE, UPDATE or DELETE (stored by name). */
     @Enumerated(EnumType.STRING)
     public Action action;

@@ -4,10 +4,12 @@ import static io.hearth.contracts.stack.Status.COMPLETE;
 import static io.hearth.contracts.stack.Status.FAILED;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.plan.PlannedResource;
+import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
@@ -81,8 +83,7 @@ public class StackEngine {
      */
     public Uni<Void> wake(StackState state, Instant now) {
         if (StackTimeouts.expired(state.stack, now)) {
-            return StackTimeouts.abort(state, handlers, events).chain(() -> finish(state, FAILED,
-                    StackTimeouts.REASON, null));
+            return StackTimeouts.abort(state, handlers, events).chain(() -> fail(state, StackTimeouts.REASON));
         }
         List<ResourceRuntime> due = state.rows.stream()
                 .filter(row -> row.wakeAt != null && !row.wakeAt.isAfter(now)).toList();
@@ -109,10 +110,10 @@ public class StackEngine {
         Optional<ResourceRuntime> failed = state.failure();
         if (failed.isPresent()) {
             ResourceRuntime row = failed.get();
-            return finish(state, FAILED, "Resource " + row.action + " failed: " + row.statusReason, null);
+            return fail(state, "Resource " + row.action + " failed: " + row.statusReason);
         }
         if (state.refusal().isPresent()) {
-            return finish(state, FAILED, state.refusal().get(), null);
+            return fail(state, state.refusal().get());
         }
         List<PlannedResource> ready = Scheduler.readyToConverge(state);
         if (!ready.isEmpty()) {
@@ -205,6 +206,44 @@ public class StackEngine {
         return stopped.chain(() -> StackRuntime.<StackRuntime>list("rootStackId = ?1 and status = ?2", stack.id,
                 IN_PROGRESS)).chain(nested -> each(nested, child -> StackState.load(child.id)
                         .chain(childState -> childState == null ? Uni.createFrom().voidItem() : cancel(childState))));
+    }
+
+    /**
+     * A create or update failed: FAILED with the reason and, as convergence's {@code Stack.mark_failed}, rolled back
+     * when the plan does not disable rollback (a top-level stack's; a nested stack fails its parent's resource,
+     * whose stack rolls back).
+     */
+    private Uni<Void> fail(StackState state, String reason) {
+        Action action = state.stack.action;
+        Uni<Void> failed = finish(state, FAILED, reason, null);
+        if ((action == Action.CREATE || action == Action.UPDATE) && !state.plan.disableRollback()
+                && state.stack.parentStackId == null) {
+            return failed.chain(() -> rollback(state));
+        }
+        return failed;
+    }
+
+    /**
+     * Heat's rollback (convergence's {@code Stack.rollback}): a new traversal, action ROLLBACK, that converges the
+     * stack to the plan it had before the update ({@code previous_plan}), or to no resource at all after a create,
+     * so what the failed action made is deleted and what it changed is brought back. A rollback that fails is
+     * ROLLBACK_FAILED and is not rolled back.
+     */
+    public Uni<Void> rollback(StackState failed) {
+        StackRuntime stack = failed.stack;
+        StackPlan target;
+        if (stack.action == Action.UPDATE && stack.previousPlan != null) {
+            target = HearthJson.read(stack.previousPlan, new TypeReference<StackPlan>() {
+            });
+        } else {
+            StackPlan plan = failed.plan;
+            target = new StackPlan(plan.templateVersion(), plan.description(), plan.parameters(), List.of(), Map.of(),
+                    plan.timeoutMins(), plan.disableRollback(), plan.files(), plan.environment());
+        }
+        stack.plan = HearthJson.write(target);
+        stack.previousPlan = null;
+        StackState state = new StackState(stack, target, failed.rows());
+        return begin(state, Action.ROLLBACK).chain(() -> advance(state));
     }
 
     /**

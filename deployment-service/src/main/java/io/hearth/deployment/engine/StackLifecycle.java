@@ -58,8 +58,10 @@ public class StackLifecycle {
     }
 
     /**
-     * Updates a stack to a complete new plan. Heat refuses an update while another action is in progress;
-     * here such a command is logged and dropped, and so is an update of a deleted stack.
+     * Updates a stack to a complete new plan. As Heat's convergence engine, an update sent while a create, an update
+     * or a rollback is in progress takes over: a new traversal supersedes the running one, whose resources still in
+     * progress finish and are then brought in line with the new plan. An update during a delete, a suspend, a
+     * resume or a check (template-service refuses those) is logged and dropped, and so is one of a deleted stack.
      */
     public Uni<Void> update(StackUpdateRequested command) {
         return StackState.load(UUID.fromString(command.stackId())).chain(state -> {
@@ -68,10 +70,12 @@ public class StackLifecycle {
                 return Uni.createFrom().voidItem();
             }
             StackRuntime stack = state.stack();
-            if (stack.action == Action.DELETE || stack.status == Status.IN_PROGRESS) {
+            if (stack.action == Action.DELETE || stack.status == Status.IN_PROGRESS
+                    && StackSweep.ACTIONS.contains(stack.action)) {
                 LOG.warnf("stack %s is %s_%s; update command ignored", stack.id, stack.action, stack.status);
-                return Uni.createFrom().voidItem();
+                return engine.restate(state);
             }
+            stack.previousPlan = stack.plan; // what a rollback returns to
             stack.plan = HearthJson.write(command.plan());
             StackState updated = new StackState(stack, command.plan(), state.rows());
             return engine.begin(updated, Action.UPDATE).chain(() -> engine.advance(updated));
@@ -107,7 +111,8 @@ public class StackLifecycle {
                             : health.mark(state, command));
             case StackActionRequested.SUSPEND, StackActionRequested.RESUME, StackActionRequested.CHECK ->
                     sweep(command.stackId(), Action.valueOf(command.action()));
-            case StackActionRequested.CANCEL_WITHOUT_ROLLBACK -> cancel(command.stackId());
+            case StackActionRequested.CANCEL_WITHOUT_ROLLBACK -> cancel(command.stackId(), false);
+            case StackActionRequested.CANCEL_UPDATE -> cancel(command.stackId(), true);
             default -> {
                 LOG.infof("stack action %s for stack %s is not supported yet; ignored", command.action(),
                         command.stackId());
@@ -141,19 +146,21 @@ public class StackLifecycle {
     /**
      * Heat's {@code cancel_without_rollback} (convergence's {@code stop_traversal}): a create or update in progress
      * stops where it is; the stack is FAILED with Heat's reason, resources already changed stay as they are, and
-     * those still running finish without the stack going on.
+     * those still running finish without the stack going on. {@code cancel_update} ({@code rollback}): an update in
+     * progress is superseded by its rollback to the plan before it, as convergence's {@code Stack.rollback}.
      */
-    private Uni<Void> cancel(String stackId) {
+    private Uni<Void> cancel(String stackId, boolean rollback) {
         return StackState.load(UUID.fromString(stackId)).chain(state -> {
             if (state == null) {
                 return Uni.createFrom().voidItem();
             }
             StackRuntime stack = state.stack();
-            if (stack.status != Status.IN_PROGRESS || stack.action != Action.CREATE && stack.action != Action.UPDATE) {
+            if (stack.status != Status.IN_PROGRESS || stack.action != Action.UPDATE
+                    && (rollback || stack.action != Action.CREATE)) {
                 LOG.infof("stack %s is %s_%s; cancel ignored", stack.id, stack.action, stack.status);
                 return Uni.createFrom().voidItem();
             }
-            return engine.cancel(state);
+            return rollback ? engine.rollback(state) : engine.cancel(state);
         });
     }
 

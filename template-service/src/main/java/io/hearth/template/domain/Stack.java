@@ -50,6 +50,14 @@ public class Stack extends PanacheEntityBase {
     @ColumnTransformer(read = "parameters::text", write = "?::text::jsonb")
     public String parameters;
 
+    /**
+     * What the stack was defined as before the update under way ({@code description, template, environment, files,
+     * parameters, timeoutMins, disableRollback}), put back if the update is rolled back; null when there is none.
+     */
+    @Column(name = "previous_definition", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "previous_definition::text", write = "?::text::jsonb")
+    public String previousDefinition;
+
     @Column(name = "timeout_mins")
     public Integer timeoutMins;
 

@@ -14,6 +14,7 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.messaging.EventProcessor;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
+import io.hearth.template.service.StackDefinitions;
 import io.hearth.template.service.StackResources;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
@@ -141,6 +142,9 @@ public class StackEventHandler {
                 stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
                 if (Action.DELETE.is(change.action()) && Status.COMPLETE.is(change.status())) {
                     stack.deletedAt = event.time();
+                }
+                if (Action.ROLLBACK.is(change.action())) {
+                    StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes
                 }
             }
             return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),

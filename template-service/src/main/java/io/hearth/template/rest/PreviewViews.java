@@ -10,6 +10,7 @@ import io.hearth.hot.CfnOutline;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.params.ResolvedParameters;
+import io.hearth.hot.plan.DeploymentRerun;
 import io.hearth.hot.plan.PlanDiff;
 import io.hearth.hot.plan.PreviewValues;
 import io.hearth.template.domain.Stack;
@@ -23,9 +24,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Builds Heat's stack preview and update preview bodies from plans. */
 @ApplicationScoped
@@ -48,7 +51,7 @@ public class PreviewViews {
                 .toList();
         Target target = new Target(preview.tenant(), preview.name(), StackPreviewService.NO_ID, preview.template(),
                 plan);
-        List<ResourcePreview> resources = plan.resources().stream().map(r -> resource(target, r, true)).toList();
+        List<ResourcePreview> resources = plan.resources().stream().map(r -> resource(target, r, true, null)).toList();
         String description = plan.description() == null ? "No description" : plan.description();
         return new StackPreview(StackPreviewService.NO_ID, List.of(Link.self(href)), preview.name(), description,
                 description, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null, null, parameters,
@@ -67,25 +70,41 @@ public class PreviewViews {
         Target next = new Target(stack.tenant, stack.name, stack.id.toString(), preview.nextTemplate(),
                 preview.next());
         PlanDiff diff = preview.diff();
+        List<String> changed = new ArrayList<>(diff.updated());
+        changed.addAll(diff.replaced());
+        changed.addAll(diff.added());
+        Reruns reruns = (name, replaced) -> DeploymentRerun.of(find(preview.current(), name), find(preview.next(), name),
+                replaced, changed);
         Map<String, List<ResourcePreview>> changes = new LinkedHashMap<>();
-        changes.put("unchanged", resources(next, diff.unchanged()));
-        changes.put("updated", resources(current, diff.updated()));
-        changes.put("replaced", resources(next, diff.replaced()));
-        changes.put("added", resources(next, diff.added()));
-        changes.put("deleted", resources(current, diff.deleted()));
+        changes.put("unchanged", resources(next, diff.unchanged(), name -> reruns.of(name, false)));
+        changes.put("updated", resources(current, diff.updated(), name -> reruns.of(name, false)));
+        changes.put("replaced", resources(next, diff.replaced(), name -> reruns.of(name, true)));
+        changes.put("added", resources(next, diff.added(), name -> null));
+        changes.put("deleted", resources(current, diff.deleted(), name -> null));
         return Map.of("resource_changes", changes);
+    }
+
+    /** A deployment's rerun preview by resource name, replaced or not. */
+    private interface Reruns {
+        DeploymentRerun of(String name, boolean replaced);
+    }
+
+    private static PlannedResource find(StackPlan plan, String name) {
+        return plan.resources().stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
     }
 
     /** A stack's plan with what is needed to show its resources. */
     private record Target(String tenant, String stackName, String stackId, JsonNode template, StackPlan plan) {
     }
 
-    private static List<ResourcePreview> resources(Target target, List<String> names) {
-        return names.stream().map(name -> target.plan().resources().stream().filter(r -> r.name().equals(name))
-                .findFirst().orElseThrow()).map(r -> resource(target, r, false)).toList();
+    private static List<ResourcePreview> resources(Target target, List<String> names,
+            Function<String, DeploymentRerun> reruns) {
+        return names.stream().map(name -> find(target.plan(), name))
+                .map(r -> resource(target, r, false, reruns.apply(r.name()))).toList();
     }
 
-    private static ResourcePreview resource(Target target, PlannedResource resource, boolean withProperties) {
+    private static ResourcePreview resource(Target target, PlannedResource resource, boolean withProperties,
+            DeploymentRerun rerun) {
         JsonNode definition = CfnOutline.hot(target.template()).path("resources").path(resource.name());
         List<String> requiredBy = target.plan().resources().stream()
                 .filter(other -> other.dependsOn().contains(resource.name())).map(PlannedResource::name).toList();
@@ -97,6 +116,6 @@ public class PreviewViews {
                 target.stackName(), requiredBy, definition.path("description").asText(""),
                 resource.metadata() == null ? JsonNodeFactory.instance.objectNode() : resource.metadata(),
                 PreviewValues.attributes(resource), withProperties ? PreviewValues.properties(resource) : null,
-                null, null);
+                null, null, rerun);
     }
 }

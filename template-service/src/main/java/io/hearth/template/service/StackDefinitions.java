@@ -1,6 +1,7 @@
 package io.hearth.template.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.hot.HeatEnvironment;
@@ -150,6 +151,38 @@ public class StackDefinitions {
     }
 
     /** Stores a definition and its plan in the stack: what stack show, template and update read. */
+    /**
+     * Keeps what the stack is defined as now ({@link Stack#previousDefinition}), so that a rollback of the update
+     * about to be stored can put it back ({@link #restorePrevious}).
+     */
+    public static void keepPrevious(Stack stack) {
+        ObjectNode kept = HearthJson.mapper().createObjectNode();
+        kept.put("description", stack.description);
+        kept.put("template", stack.template);
+        kept.put("environment", stack.environment);
+        kept.put("files", stack.files);
+        kept.put("parameters", stack.parameters);
+        kept.put("timeoutMins", stack.timeoutMins);
+        kept.put("disableRollback", stack.disableRollback);
+        stack.previousDefinition = HearthJson.write(kept);
+    }
+
+    /** Puts back the definition kept before the update that is being rolled back; nothing when none was kept. */
+    public static void restorePrevious(Stack stack) {
+        if (stack.previousDefinition == null) {
+            return;
+        }
+        JsonNode kept = HearthJson.readTree(stack.previousDefinition);
+        stack.description = kept.path("description").textValue();
+        stack.template = kept.path("template").textValue();
+        stack.environment = kept.path("environment").textValue();
+        stack.files = kept.path("files").textValue();
+        stack.parameters = kept.path("parameters").textValue();
+        stack.timeoutMins = kept.path("timeoutMins").isNumber() ? kept.path("timeoutMins").intValue() : null;
+        stack.disableRollback = kept.path("disableRollback").asBoolean(true);
+        stack.previousDefinition = null;
+    }
+
     public static void store(Stack stack, StackDefinition definition, StackPlan plan) {
         stack.description = plan.description();
         stack.template = HearthJson.write(definition.template());

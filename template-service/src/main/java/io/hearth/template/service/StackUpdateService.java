@@ -22,6 +22,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
+import java.util.Set;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +41,12 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class StackUpdateService {
+
+    /**
+     * The actions an update takes over while they are in progress, as Heat's convergence engine does (a new traversal
+     * supersedes the running one); an update during a suspend, resume or check is refused with 409.
+     */
+    private static final Set<Action> SUPERSEDED = EnumSet.of(Action.CREATE, Action.UPDATE, Action.ROLLBACK);
 
     private static final TypeReference<Map<String, JsonNode>> VALUES = new TypeReference<>() {
     };
@@ -86,10 +94,11 @@ public class StackUpdateService {
         return lockedAtUrl(tenant, name, id).map(stack -> {
             refuseAction(stack);
             Update update = prepare(stack, body, patch);
-            if (stack.status == Status.IN_PROGRESS) {
+            if (stack.status == Status.IN_PROGRESS && !SUPERSEDED.contains(stack.action)) {
                 throw new ApiException(409, "ActionInProgress",
                         "Stack " + stack.name + " already has an action (" + stack.action + ") in progress.");
             }
+            StackDefinitions.keepPrevious(stack);
             StackDefinitions.store(stack, update.definition(), update.plan());
             stack.action = Action.UPDATE;
             stack.status = Status.IN_PROGRESS;

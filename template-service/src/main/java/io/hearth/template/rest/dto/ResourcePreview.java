@@ -2,6 +2,7 @@ package io.hearth.template.rest.dto;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.hot.plan.DeploymentRerun;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
@@ -12,6 +13,8 @@ import java.util.Map;
  * {@code format_stack_resource}): not created yet, so INIT_COMPLETE with no physical id.
  *
  * @param properties every property with its value (stack preview only; update preview leaves it out)
+ * @param hearthDeployment for a software deployment in an update preview, whether and why it would run again (a
+ *                         Hearth extension, {@link DeploymentRerun}); absent otherwise
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -19,7 +22,8 @@ public record ResourcePreview(String resourceName, String resourceType, String p
         String resourceAction, String resourceStatus, String resourceStatusReason, Identity resourceIdentity,
         Identity stackIdentity, String stackName, List<String> requiredBy, String description, JsonNode metadata,
         Map<String, JsonNode> attributes, @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, JsonNode> properties,
-        String creationTime, String updatedTime) {
+        String creationTime, String updatedTime,
+        @JsonInclude(JsonInclude.Include.NON_NULL) DeploymentRerun hearthDeployment) {
 
     /** Heat's identifier of a stack or resource. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
