@@ -78,7 +78,7 @@ public final class DerivedConfig {
         HearthJson.readTree(config.outputs).forEach(outputs::add);
         return new DeploymentItem(deployment.id.toString(), config.name, group,
                 body.isNull() ? TextNode.valueOf("") : body, inputs, outputs, HearthJson.readTree(config.options),
-                deployment.createdAt, deployment.generation);
+                deployment.createdAt, deployment.generation, deployment.cancelled() ? Boolean.TRUE : null);
     }
 
     /**
@@ -88,6 +88,9 @@ public final class DerivedConfig {
     static List<DeploymentInput> inputs(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl,
             String metricUrl) {
         ObjectNode values = ((ObjectNode) HearthJson.readTree(deployment.inputValues)).deepCopy();
+        if (deployment.adHocRun() && deployment.runInputs != null) {
+            values.setAll((ObjectNode) HearthJson.readTree(deployment.runInputs)); // the run's values win for it
+        }
         List<DeploymentInput> out = new ArrayList<>();
         for (JsonNode declared : HearthJson.readTree(config.inputs)) {
             String name = declared.path("name").asText();
