@@ -46,6 +46,14 @@ public final class DerivedConfig {
         return null;
     }
 
+    /**
+     * Whether a config declares the action: a {@code component} one of whose configs' {@code actions} holds it (other
+     * configs declare no actions of their own).
+     */
+    static boolean declares(SoftwareConfig config, String action) {
+        return COMPONENT.equals(config.group) && componentFor(SoftwareConfigStore.configOf(config), action) != null;
+    }
+
     /** Whether a config has something to run for the action (a component may not). */
     static boolean runsFor(SoftwareConfig config, String action) {
         return !COMPONENT.equals(config.group) || componentFor(SoftwareConfigStore.configOf(config), action) != null;

@@ -1,4 +1,4 @@
-package io.hearth.deployment.rest;
+package io.hearth.deployment;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
-import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentProgressed;
@@ -17,20 +16,15 @@ import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
-import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ad-hoc actions, progress and cancel on a deployment made through the API, as a user and the agent see them: the
@@ -44,25 +38,13 @@ class DeploymentActionTests {
     private static final String TOKEN = "hearth-dev-token";
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    @InjectKafkaCompanion
-    KafkaCompanion kafka;
+    @RegisterExtension
+    final ServerMetadataFeed metadata = new ServerMetadataFeed();
 
-    private ConsumerTask<String, String> metadata;
-    private ConsumerTask<String, String> events;
-    private String server;
+    @RegisterExtension
+    final TopicRecords events = new TopicRecords(Topics.STACK_EVENTS);
 
-    @BeforeEach
-    void listen() {
-        metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
-        events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
-        server = "server-" + UUID.randomUUID();
-    }
-
-    @AfterEach
-    void stop() {
-        metadata.close();
-        events.close();
-    }
+    private final String server = "server-" + UUID.randomUUID();
 
     @Test
     void anAdHocActionRunsOnceWithItsOwnInputsAndIsRecordedAsARun() {
@@ -191,8 +173,7 @@ class DeploymentActionTests {
     }
 
     private void publish(String key, Object event) {
-        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.SIGNALS, key,
-                CloudEvent.of("/hearth/signal-gateway", key, event).toJson())).awaitCompletion();
+        events.publish(Topics.SIGNALS, key, CloudEvent.of("/hearth/signal-gateway", key, event).toJson());
     }
 
     private JsonNode act(String id, String body, int status) {
@@ -208,23 +189,19 @@ class DeploymentActionTests {
         return get("/v1/demo/software_deployments/" + id, 200).path("software_deployment");
     }
 
-    /** The deployment's item in the server's document of the deployment's generation. */
+    /** The deployment's item in the server's latest document, once that lists the deployment's generation. */
     private DeploymentItem item(String id, long generation) {
-        return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
-                .filter(r -> server.equals(r.key()) && r.value() != null)
-                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
-                .flatMap(m -> m.deployments().stream())
-                .filter(i -> i.id().equals(id) && i.generation() == generation)
-                .reduce((first, last) -> last).orElse(null), i -> i != null);
+        return await().atMost(WAIT).until(() -> metadata.latest(server) == null ? null : metadata.latest(server)
+                .deployments().stream().filter(i -> i.id().equals(id) && i.generation() == generation)
+                .findFirst().orElse(null), i -> i != null);
     }
 
     private static String input(DeploymentItem item, String name) {
-        return item.inputs().stream().filter(i -> i.name().equals(name)).findFirst()
-                .map(i -> i.value().asText()).orElse(null);
+        return ServerMetadataFeed.input(item, name).asText();
     }
 
     private List<DeploymentStatusChanged> statuses(String id) {
-        return events.getRecords().stream().filter(r -> id.equals(r.key()))
+        return events.records().stream().filter(r -> id.equals(r.key()))
                 .map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> DeploymentStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(DeploymentStatusChanged.class)).toList();
