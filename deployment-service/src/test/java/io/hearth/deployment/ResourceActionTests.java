@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Ad-hoc actions on a stack's resource (a SoftwareDeploymentGroup: one deployment per server, in its nested stack)
- * and cancel of a deployment a stack waits for, over the real topics and database, from plans that hot's planner
+ * Ad-hoc actions on a stack's resource (a SoftwareDeploymentGroup: one deployment per server, in its nested stack; a
+ * ResourceGroup of deployments) and cancel of a deployment a stack waits for, over the real topics and database, from plans that hot's planner
  * makes of templates as template-service does.
  */
 @QuarkusTest
@@ -37,6 +37,7 @@ class ResourceActionTests {
             parameters:
               servers: {type: json}
               transport: {type: string, default: NO_SIGNAL}
+              prefix: {type: string}
             resources:
               component:
                 type: OS::Heat::SoftwareComponent
@@ -60,6 +61,16 @@ class ResourceActionTests {
                   config: {get_resource: script}
                   servers: {get_param: servers}
                   signal_transport: NO_SIGNAL
+              members:
+                type: OS::Heat::ResourceGroup
+                properties:
+                  count: 2
+                  resource_def:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: component}
+                      server: {str_replace: {template: "PREFIX-member-%index%", params: {PREFIX: {get_param: prefix}}}}
+                      signal_transport: NO_SIGNAL
             """;
 
     private final StackPlanner planner = new StackPlanner();
@@ -102,6 +113,11 @@ class ResourceActionTests {
             assertThat(run.path("status").asText()).isEqualTo("COMPLETE");
         });
 
+        JsonNode members = json(act(id, "members", "{\"action\": \"BACKUP\"}"), 200).path("software_deployments");
+        assertThat(members).extracting(d -> d.path("server_id").asText())
+                .containsExactlyInAnyOrder(id + "-member-0", id + "-member-1");
+        assertThat(members).allSatisfy(d -> assertThat(d.path("action").asText()).isEqualTo("BACKUP"));
+
         assertThat(message(act(id, "plain", "{\"action\": \"BACKUP\"}"), 400)).isEqualTo("No deployment of resource"
                 + " plain declares BACKUP: a deployment runs an ad-hoc action of its stack only when one of the"
                 + " configurations of its component config holds it in its actions");
@@ -142,7 +158,8 @@ class ResourceActionTests {
 
     private StackPlan plan(String id, String servers, String transport) {
         return planner.plan(new TemplateReader().readTemplate(COMPONENT).document(), null,
-                Map.of("servers", HearthJson.readTree(servers), "transport", HearthJson.readTree("\"" + transport + "\"")),
+                Map.of("servers", HearthJson.readTree(servers), "transport", HearthJson.readTree("\"" + transport + "\""),
+                        "prefix", HearthJson.readTree("\"" + id + "\"")),
                 Map.of(), new StackIdentity("s-" + id, id, "demo"), null, true);
     }
 
