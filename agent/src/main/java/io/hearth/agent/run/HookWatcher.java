@@ -76,10 +76,8 @@ final class HookWatcher {
         while (!Files.exists(exit)) {
             watch.tick();
             Long pid = readPid(dir);
-            if (watch.cancelled()) {
-                if (pid != null) {
-                    ProcessProbe.killGroup(pid, marker, 10);
-                }
+            if (watch.cancelled() && pid != null) { // without its pid yet, the wrapper may still start the hook
+                ProcessProbe.killGroup(pid, marker, 10);
                 return HookResults.failed(CANCELLED + " (its processes were stopped)",
                         tail(dir, HookLauncher.STDOUT), tail(dir, HookLauncher.STDERR), 1);
             }
