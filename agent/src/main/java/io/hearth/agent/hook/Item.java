@@ -37,6 +37,11 @@ public record Item(JsonNode json) {
         return json.path("generation").asLong(0);
     }
 
+    /** Whether deployment-service marked this run cancelled (Hearth's {@code "cancelled": true}). */
+    public boolean cancelled() {
+        return json.path("cancelled").asBoolean(false);
+    }
+
     /** The {@code deploy_action} input; CREATE when absent. */
     public String action() {
         String action = input("deploy_action");

@@ -30,7 +30,7 @@ public final class Agent {
         this.journal = new Journal(server.journalDir());
         this.metadata = new MetadataClient(http, server);
         this.runner = new DeploymentRunner(server, journal, new Hooks(server.hooksDirs()),
-                new SignalClient(http, server.who()));
+                new SignalClient(http, server.who()), metadata);
     }
 
     /**

@@ -12,8 +12,6 @@ import io.hearth.agent.journal.Phase;
 import io.hearth.contracts.envelope.HearthJson;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.util.UUID;
@@ -31,11 +29,20 @@ public final class DeploymentRunner {
     private final SignalClient signals;
     private final HookWatcher watcher;
     private final HookLauncher launcher = new HookLauncher();
+    /** The server's metadata, watched for a cancel while a hook runs; null for none. */
+    private final MetadataClient metadata;
     /** The wrapper this runner launched for the run in progress, null after a restart. */
     private Process launched;
 
-    /** A runner for one server. */
+    /** A runner for one server that does not watch for cancels (tests of the runner alone). */
     public DeploymentRunner(ServerContext server, Journal journal, Hooks hooks, SignalClient signals) {
+        this(server, journal, hooks, signals, null);
+    }
+
+    /** A runner for one server that watches {@code metadata} for a cancel of the run in progress. */
+    public DeploymentRunner(ServerContext server, Journal journal, Hooks hooks, SignalClient signals,
+            MetadataClient metadata) {
+        this.metadata = metadata;
         this.server = server;
         this.journal = journal;
         this.hooks = hooks;
@@ -68,7 +75,12 @@ public final class DeploymentRunner {
             }
         }
         if (entry.phase() == Phase.STARTED) {
-            ObjectNode result = watcher.await(entry, item, resumed ? null : launched);
+            ObjectNode result;
+            ProgressReporter progress = new ProgressReporter(journal.entryDir(entry.key()), item, signals,
+                    server.who(), resumed);
+            try (RunWatch watch = new RunWatch(item, progress, metadata)) {
+                result = watcher.await(entry, item, resumed ? null : launched, watch);
+            }
             entry = entry.finished(result);
             journal.write(entry);
             Log.info(server.who(), "hook finished: " + describe(item) + " status "
@@ -85,9 +97,11 @@ public final class DeploymentRunner {
         Optional<String> hook = hooks.resolve(item.group());
         JournalEntry entry = JournalEntry.started(item.key(), item.name(), hook.orElse(null), server.bootId(),
                 UUID.randomUUID().toString());
-        if (hook.isEmpty()) {
-            Log.warn(server.who(), describe(item) + ": " + hooks.missing(item.group()));
-            JournalEntry failed = entry.finished(HookResults.failed(hooks.missing(item.group()), "", "", 1));
+        String refused = item.cancelled() ? HookWatcher.CANCELLED + " before it started; it was not run"
+                : hook.isEmpty() ? hooks.missing(item.group()) : null;
+        if (refused != null) {
+            Log.warn(server.who(), describe(item) + ": " + refused);
+            JournalEntry failed = entry.finished(HookResults.failed(refused, "", "", 1));
             journal.write(failed);
             return failed;
         }
@@ -98,7 +112,7 @@ public final class DeploymentRunner {
     /** Launches the hook of a STARTED entry; a launch that fails is recorded FINISHED, saying why. */
     private JournalEntry launch(JournalEntry entry, Item item) throws IOException {
         try {
-            HookLaunch prepared = HookLaunch.prepare(item, entry.hook(), server);
+            HookLaunch prepared = HookLaunch.prepare(item, entry.hook(), server, journal.entryDir(entry.key()));
             launched = launcher.launch(journal.entryDir(entry.key()), entry.launch(), prepared.executable(),
                     prepared.workDir(), prepared.env());
             Log.info(server.who(), "hook started: " + describe(item) + " with " + entry.hook() + ", pid "
@@ -123,19 +137,14 @@ public final class DeploymentRunner {
     }
 
     private void signal(JournalEntry entry, Item item) throws IOException, InterruptedException {
-        String transport = item.input("deploy_signal_transport");
-        String url = item.input("deploy_signal_id");
-        if ("NO_SIGNAL".equals(transport) || url == null || url.isBlank()) {
+        URI target = SignalClient.runUrl(item, entry.key());
+        if (target == null) {
             journal.write(entry.closed(Phase.NOT_SIGNALLED, null, null));
-            Log.info(server.who(), "not signalled (transport " + transport + "): " + entry.key());
+            Log.info(server.who(), "not signalled (transport " + item.input("deploy_signal_transport") + "): "
+                    + entry.key());
             return;
         }
-        String verb = item.input("deploy_signal_verb");
-        verb = verb == null || verb.isBlank() ? "POST" : verb.toUpperCase(java.util.Locale.ROOT);
-        URI target = URI.create(url + (url.contains("?") ? "&" : "?") + "action="
-                + URLEncoder.encode(entry.key().action(), StandardCharsets.UTF_8)
-                + "&generation=" + entry.key().generation());
-        SignalClient.Answer answer = signals.deliver(verb, target,
+        SignalClient.Answer answer = signals.deliver(SignalClient.verb(item), target,
                 HearthJson.mapper().writeValueAsBytes(entry.result()));
         if (answer.accepted()) {
             journal.write(entry.closed(Phase.SIGNALLED, answer.status(), null));

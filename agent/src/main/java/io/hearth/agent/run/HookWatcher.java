@@ -27,6 +27,9 @@ final class HookWatcher {
     /** How long a claimed launch may take to write its pid file. */
     private static final long PID_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+    /** The first line of a cancelled run's {@code deploy_stderr}. */
+    static final String CANCELLED = "cancelled through the API";
+
     private final ServerContext server;
     private final Journal journal;
 
@@ -56,8 +59,11 @@ final class HookWatcher {
      * The result of the entry's hook, once it ended.
      *
      * @param launched the wrapper process when this agent launched it, null after a restart
+     * @param watch    the run's progress and cancel watch: a cancelled run's process group is stopped (SIGTERM,
+     *                 SIGKILL after 10 s) and its result is FAILED, "cancelled"
      */
-    ObjectNode await(JournalEntry entry, Item item, Process launched) throws IOException, InterruptedException {
+    ObjectNode await(JournalEntry entry, Item item, Process launched, RunWatch watch)
+            throws IOException, InterruptedException {
         Path dir = journal.entryDir(entry.key());
         Path exit = dir.resolve(HookLauncher.EXIT);
         if (!Files.exists(exit) && !server.bootId().equals(entry.bootId())) {
@@ -68,7 +74,13 @@ final class HookWatcher {
         String marker = dir.toString();
         long pidDeadline = System.nanoTime() + PID_GRACE_NANOS;
         while (!Files.exists(exit)) {
+            watch.tick();
             Long pid = readPid(dir);
+            if (watch.cancelled() && pid != null) { // without its pid yet, the wrapper may still start the hook
+                ProcessProbe.killGroup(pid, marker, 10);
+                return HookResults.failed(CANCELLED + " (its processes were stopped)",
+                        tail(dir, HookLauncher.STDOUT), tail(dir, HookLauncher.STDERR), 1);
+            }
             boolean gone = pid != null ? !ProcessProbe.alive(pid, marker)
                     : launched != null ? !launched.isAlive() : System.nanoTime() > pidDeadline;
             if (gone && !Files.exists(exit)) {
@@ -78,6 +90,7 @@ final class HookWatcher {
             }
             Thread.sleep(200);
         }
+        watch.tick();
         return collect(entry, item, dir, readExit(exit));
     }
 

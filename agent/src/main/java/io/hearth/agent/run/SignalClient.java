@@ -7,8 +7,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Set;
+import io.hearth.agent.hook.Item;
+import io.hearth.agent.journal.RunKey;
 
 /**
  * Sends a deployment's signal to its pre-signed URL until the gateway accepts it (2xx) or refuses it for good
@@ -36,6 +41,33 @@ public final class SignalClient {
     public SignalClient(HttpClient http, String who) {
         this.http = http;
         this.who = who;
+    }
+
+    /**
+     * The signal URL of one run: the item's {@code deploy_signal_id} with {@code action} and {@code generation} added
+     * (the gateway takes the run from them); null when the run sends no signal ({@code NO_SIGNAL}, or no URL).
+     */
+    static URI runUrl(Item item, RunKey run) {
+        String url = item.input("deploy_signal_id");
+        if ("NO_SIGNAL".equals(item.input("deploy_signal_transport")) || url == null || url.isBlank()) {
+            return null;
+        }
+        return URI.create(url + (url.contains("?") ? "&" : "?") + "action="
+                + URLEncoder.encode(run.action(), StandardCharsets.UTF_8) + "&generation=" + run.generation());
+    }
+
+    /** The item's {@code deploy_signal_verb}, upper case; POST when it has none. */
+    static String verb(Item item) {
+        String verb = item.input("deploy_signal_verb");
+        return verb == null || verb.isBlank() ? "POST" : verb.toUpperCase(Locale.ROOT);
+    }
+
+    /** Sends {@code body} once with POST (a progress report: not retried), waiting at most 5 s. */
+    Answer tryOnce(URI url, byte[] body) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(5))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Answer(response.statusCode(), "", response.statusCode() / 100 == 2);
     }
 
     /**

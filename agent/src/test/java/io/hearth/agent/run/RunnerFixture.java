@@ -44,6 +44,13 @@ final class RunnerFixture {
                 new SignalClient(Instance.httpClient(), "test"));
     }
 
+    /** A runner that also watches the fake gateway's metadata for a cancel while a hook runs, as the agent's does. */
+    DeploymentRunner watchingRunner(String bootId) {
+        ServerContext server = server(bootId);
+        return new DeploymentRunner(server, journal(), new Hooks(List.of(hooksDir)),
+                new SignalClient(Instance.httpClient(), "test"), new MetadataClient(Instance.httpClient(), server));
+    }
+
     /** Runs an item to its end and returns its journal entry. */
     JournalEntry run(ObjectNode item) throws Exception {
         runner("boot-1").handle(new Item(item));

@@ -15,6 +15,7 @@ import io.hearth.contracts.metric.v1.MetricAlarmDeleted;
 import io.hearth.contracts.metric.v1.MetricReported;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DataBagChanged;
+import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
@@ -59,6 +60,7 @@ public final class EventCatalog {
             new Entry(DeploymentStatusChanged.TYPE, DeploymentStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(ServerMetadata.TYPE, ServerMetadata.class, Topics.SERVER_METADATA),
             new Entry(DeploymentSignalled.TYPE, DeploymentSignalled.class, Topics.SIGNALS),
+            new Entry(DeploymentProgressed.TYPE, DeploymentProgressed.class, Topics.SIGNALS),
             new Entry(ServerCheckedIn.TYPE, ServerCheckedIn.class, Topics.SIGNALS),
             new Entry(WaitConditionSignalled.TYPE, WaitConditionSignalled.class, Topics.SIGNALS),
             new Entry(DataBagChanged.TYPE, DataBagChanged.class, Topics.SIGNALS),

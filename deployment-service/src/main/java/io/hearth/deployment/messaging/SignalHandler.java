@@ -4,12 +4,14 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DataBagChanged;
+import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.deployment.engine.StackSignals;
 import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.software.DeploymentProgress;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.smallrye.mutiny.Multi;
@@ -33,25 +35,29 @@ public class SignalHandler {
 
     /**
      * The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs, group
-     * membership generations, data bag changes.
+     * membership generations, data bag changes, hooks' progress reports.
      */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
-            NestedStackSettled.TYPE, ScalingRequested.TYPE, MembershipChanged.TYPE, DataBagChanged.TYPE);
+            NestedStackSettled.TYPE, ScalingRequested.TYPE, MembershipChanged.TYPE, DataBagChanged.TYPE,
+            DeploymentProgressed.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
     private final StackSignals stacks;
     private final SoftwareDeployments deployments;
+    private final DeploymentProgress progress;
 
-    public SignalHandler(StackSignals stacks, SoftwareDeployments deployments) {
+    public SignalHandler(StackSignals stacks, SoftwareDeployments deployments, DeploymentProgress progress) {
         this.stacks = stacks;
         this.deployments = deployments;
+        this.progress = progress;
     }
 
     /** Applies events of a batch, in their order per stack, inside the processor's transaction. */
     public Uni<Void> handle(List<CloudEvent> events) {
         Map<UUID, List<Signal>> byStack = new LinkedHashMap<>();
         List<DeploymentSignalled> unowned = new ArrayList<>();
+        List<DeploymentProgressed> reports = new ArrayList<>();
         for (CloudEvent event : events) {
             switch (event.type()) {
                 case ServerCheckedIn.TYPE -> {
@@ -64,6 +70,7 @@ public class SignalHandler {
                         unowned.add(signal);
                     }
                 }
+                case DeploymentProgressed.TYPE -> reports.add(event.dataAs(DeploymentProgressed.class));
                 case WaitConditionSignalled.TYPE -> {
                     WaitConditionSignalled signal = event.dataAs(WaitConditionSignalled.class);
                     add(byStack, signal.stackId(), new Signal.WaitConditionSignal(signal));
@@ -93,6 +100,7 @@ public class SignalHandler {
                 .chain(() -> Multi.createFrom().iterable(unowned)
                         .onItem().transformToUniAndConcatenate(deployments::signal)
                         .collect().last())
+                .chain(() -> progress.apply(reports)) // after the batch's terminal signals: a late report is ignored
                 .replaceWithVoid();
     }
 

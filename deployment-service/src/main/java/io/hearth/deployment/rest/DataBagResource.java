@@ -72,7 +72,7 @@ public class DataBagResource {
     }
 
     /** The tenant's stack of that name and id; 404 for any other (another tenant's is not told apart). */
-    private static Uni<StackRuntime> stack(String tenant, String name, String id) {
+    static Uni<StackRuntime> stack(String tenant, String name, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);
         Uni<StackRuntime> found = uuid == null ? Uni.createFrom().nullItem() : StackRuntime.findById(uuid);
         return found.map(stack -> {

@@ -30,7 +30,10 @@ final class Views {
         return view;
     }
 
-    /** A deployment, plus Hearth's {@code generation}. */
+    /**
+     * A deployment, plus Hearth's {@code generation}, and {@code progress} (the percentage its running hook last
+     * reported) when the current generation reported one.
+     */
     static Map<String, Object> deployment(SoftwareDeployment d) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("id", d.id.toString());
@@ -46,6 +49,9 @@ final class Views {
             view.put("updated_time", HeatTime.isotime(d.updatedAt));
         }
         view.put("generation", d.generation);
+        if (d.currentProgress() != null) {
+            view.put("progress", d.currentProgress());
+        }
         return view;
     }
 }

@@ -45,10 +45,12 @@ public class DeploymentPublisher {
     private final MetadataLimits limits;
     private final MetricUrls metricUrls;
     private final MetricScopes scopes;
+    private final DeploymentRuns runs;
 
     public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs,
-            MetadataLimits limits, MetricUrls metricUrls, MetricScopes scopes) {
+            MetadataLimits limits, MetricUrls metricUrls, MetricScopes scopes, DeploymentRuns runs) {
         this.outbox = outbox;
+        this.runs = runs;
         this.metricUrls = metricUrls;
         this.scopes = scopes;
         this.limits = limits;
@@ -62,10 +64,13 @@ public class DeploymentPublisher {
         return urls.url(signal.baseUrl(), "POST", SIGNAL_PATH + deployment.id, deployment.signalExpiresAt);
     }
 
-    /** Appends the deployment's status; keyed by its stack, or by itself when it has none. */
+    /**
+     * Appends the deployment's status, keyed by its stack, or by itself when it has none; the record of its ad-hoc
+     * run follows ({@link DeploymentRuns}).
+     */
     Uni<Void> status(SoftwareDeployment d) {
         String key = statusKey(d);
-        return outbox.append("deployment", key, key, statusEvent(d)).replaceWithVoid();
+        return runs.record(d).chain(() -> outbox.append("deployment", key, key, statusEvent(d))).replaceWithVoid();
     }
 
     /** The outbox row of the deployment's status, not yet written (see {@link #status}). */
@@ -83,7 +88,7 @@ public class DeploymentPublisher {
                 : HearthJson.read(d.outputValues, new TypeReference<Map<String, JsonNode>>() {
                 });
         return new DeploymentStatusChanged(d.stackId, d.tenant, d.id.toString(), d.resourceName, d.serverId,
-                d.configId.toString(), d.action, d.status, d.statusReason, d.generation, outputs);
+                d.configId.toString(), d.action, d.status, d.statusReason, d.generation, outputs, d.currentProgress());
     }
 
     /**

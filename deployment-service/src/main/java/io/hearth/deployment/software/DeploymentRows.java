@@ -34,7 +34,8 @@ public class DeploymentRows {
     private static final String COLUMNS = "id, tenant, stack_id, stack_name, resource_name, server_id, config_id,"
             + " input_values::text as input_values, output_values::text as output_values, action, status,"
             + " status_reason, signal_transport, input_key, stack_user_project_id, generation, signal_expires_at,"
-            + " created_at, updated_at";
+            + " created_at, updated_at, run_generation, run_inputs::text as run_inputs, cancelled_generation,"
+            + " progress_generation, progress";
 
     private final String lockDeployments;
     private final String ofServers;
@@ -199,6 +200,11 @@ public class DeploymentRows {
         d.signalExpiresAt = instant(row.getOffsetDateTime("signal_expires_at"));
         d.createdAt = instant(row.getOffsetDateTime("created_at"));
         d.updatedAt = instant(row.getOffsetDateTime("updated_at"));
+        d.runGeneration = row.getLong("run_generation");
+        d.runInputs = row.getString("run_inputs");
+        d.cancelledGeneration = row.getLong("cancelled_generation");
+        d.progressGeneration = row.getLong("progress_generation");
+        d.progress = row.getInteger("progress");
         return d;
     }
 

@@ -325,8 +325,8 @@ public class DeploymentWriter {
             try {
                 SoftwareDeployment d = SoftwareDeployments.requireTenant(uuid == null ? null : locked.get(uuid),
                         tenant, id);
-                if (d.stackId != null) {
-                    return; // the engine's path: deployment stays null
+                if (d.stackId != null || d.adHocRun()) {
+                    return; // the engine's path (an ad-hoc run's record too, DeploymentRuns): deployment stays null
                 }
                 SoftwareConfig newConfig = change.configId() == null ? null : config(configs, tenant, change.configId());
                 SoftwareDeployments.Applied applied = writer.deployments.apply(d, change, newConfig);

@@ -46,6 +46,14 @@ public final class DerivedConfig {
         return null;
     }
 
+    /**
+     * Whether a config declares the action: a {@code component} one of whose configs' {@code actions} holds it (other
+     * configs declare no actions of their own).
+     */
+    static boolean declares(SoftwareConfig config, String action) {
+        return COMPONENT.equals(config.group) && componentFor(SoftwareConfigStore.configOf(config), action) != null;
+    }
+
     /** Whether a config has something to run for the action (a component may not). */
     static boolean runsFor(SoftwareConfig config, String action) {
         return !COMPONENT.equals(config.group) || componentFor(SoftwareConfigStore.configOf(config), action) != null;
@@ -78,7 +86,7 @@ public final class DerivedConfig {
         HearthJson.readTree(config.outputs).forEach(outputs::add);
         return new DeploymentItem(deployment.id.toString(), config.name, group,
                 body.isNull() ? TextNode.valueOf("") : body, inputs, outputs, HearthJson.readTree(config.options),
-                deployment.createdAt, deployment.generation);
+                deployment.createdAt, deployment.generation, deployment.cancelled() ? Boolean.TRUE : null);
     }
 
     /**
@@ -88,6 +96,9 @@ public final class DerivedConfig {
     static List<DeploymentInput> inputs(SoftwareDeployment deployment, SoftwareConfig config, String signalUrl,
             String metricUrl) {
         ObjectNode values = ((ObjectNode) HearthJson.readTree(deployment.inputValues)).deepCopy();
+        if (deployment.adHocRun() && deployment.runInputs != null) {
+            values.setAll((ObjectNode) HearthJson.readTree(deployment.runInputs)); // the run's values win for it
+        }
         List<DeploymentInput> out = new ArrayList<>();
         for (JsonNode declared : HearthJson.readTree(config.inputs)) {
             String name = declared.path("name").asText();

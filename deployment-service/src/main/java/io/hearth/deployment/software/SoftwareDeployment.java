@@ -85,4 +85,39 @@ public class SoftwareDeployment extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /** The generation that is an ad-hoc run ({@link DeploymentActions}), or null; see {@link #adHocRun}. */
+    @Column(name = "run_generation")
+    public Long runGeneration;
+
+    /** That run's input values (a JSON object), which override {@link #inputValues} for it. */
+    @Column(name = "run_inputs", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "run_inputs::text", write = "?::text::jsonb")
+    public String runInputs;
+
+    /** The generation cancelled through the API, or null: its metadata item says {@code cancelled}. */
+    @Column(name = "cancelled_generation")
+    public Long cancelledGeneration;
+
+    /** The generation whose hook last reported progress, or null. */
+    @Column(name = "progress_generation")
+    public Long progressGeneration;
+
+    /** The percentage of that report, or null. */
+    public Integer progress;
+
+    /** Whether the current generation is an ad-hoc run. */
+    public boolean adHocRun() {
+        return runGeneration != null && runGeneration == generation;
+    }
+
+    /** Whether the current generation was cancelled. */
+    public boolean cancelled() {
+        return cancelledGeneration != null && cancelledGeneration == generation;
+    }
+
+    /** The percentage the current generation's hook last reported, or null. */
+    public Integer currentProgress() {
+        return progressGeneration != null && progressGeneration == generation ? progress : null;
+    }
 }

@@ -291,7 +291,8 @@ public class SoftwareDeployments {
         return publisher.signalUrl(deployment);
     }
 
-    private void startGeneration(SoftwareDeployment d, String status, String reason) {
+    /** Starts the deployment's current generation: IN_PROGRESS (COMPLETE for NO_SIGNAL) unless a status is given. */
+    void startGeneration(SoftwareDeployment d, String status, String reason) {
         boolean noSignal = DerivedConfig.NO_SIGNAL.equals(d.signalTransport);
         d.status = status != null ? status : (noSignal ? Status.COMPLETE : Status.IN_PROGRESS).name();
         d.statusReason = reason != null ? reason
@@ -374,7 +375,8 @@ public class SoftwareDeployments {
         return new ApiException(404, "EntityNotFound", "The Server (" + serverId + ") could not be found.");
     }
 
-    private Uni<SoftwareDeployment> lockedInTenant(String tenant, String id) {
+    /** The tenant's deployment, its row locked until the transaction ends; 404 when it is not the tenant's. */
+    Uni<SoftwareDeployment> lockedInTenant(String tenant, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);
         Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
                 : SoftwareDeployment.findById(uuid, LockModeType.PESSIMISTIC_WRITE);

@@ -16,7 +16,8 @@ import java.util.function.Supplier;
 /**
  * The signal endpoints, each answered only after Kafka acknowledged what it published:
  * <ul>
- * <li>{@code POST|PUT /v1/signal/deployments/{deploymentId}[?action=A&generation=N]}: a hook's signal;</li>
+ * <li>{@code POST|PUT /v1/signal/deployments/{deploymentId}[?action=A&generation=N]}: a hook's signal, or its
+ * progress report ({@code "deploy_status": "IN_PROGRESS"});</li>
  * <li>{@code POST /v1/signal/stacks/{stackId}/wait-conditions/{handleName}}: a WaitConditionHandle signal;</li>
  * <li>{@code POST /v1/signal/stacks/{stackId}/scaling-policies/{groupName}/{policyName}}: an alarm URL.</li>
  * </ul>
@@ -34,13 +35,21 @@ public class SignalRoutes {
         this.config = config;
     }
 
-    /** A deployment's signal: 200 {@code {"status": "accepted", deployment_id, action, generation}}. */
+    /**
+     * A deployment's signal: 200 {@code {"status": "accepted", deployment_id, action, generation}}; a progress report
+     * adds {@code "progress": true}.
+     */
     void deployment(RoutingContext ctx) {
         respond(ctx, () -> {
             DeploymentRef ref = deployments.find(ctx.pathParam("deploymentId"));
             String action = Params.text(ctx.request(), "action");
             Long generation = Params.longParam(ctx.request(), "generation");
             ObjectNode body = body(ctx);
+            if (DeploymentSignals.isProgress(body)) {
+                return deployments.progress(ref, action, generation, body).map(event -> accepted("deployment_id",
+                        event.deploymentId(), "action", event.action(), "generation", event.generation(),
+                        "progress", true));
+            }
             return deployments.signal(ref, action, generation, body).map(SignalRoutes::accepted);
         });
     }

@@ -58,6 +58,9 @@ public class UpstreamRoutes {
     /** A stack tree's data bag (Hearth's API), which deployment-service serves. */
     static final String DATA_BAG_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/data_bag$";
 
+    /** An ad-hoc action on a stack's resource (Hearth's API), which deployment-service serves. */
+    static final String RESOURCE_ACTION_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/resources/[^/]+/actions$";
+
     /** Heat's resource signal by stack name or id alone, which signal-gateway serves. */
     static final String RESOURCE_SIGNAL_PATHS = "^/v1/[^/]+/stacks/[^/]+/resources/[^/]+/signal$";
 
@@ -121,6 +124,7 @@ public class UpstreamRoutes {
                 .setMaxPoolSize(config.maxConnections()));
         forward(router, DEPLOYMENT_PATHS, config.deploymentService(), "deployment-service");
         forward(router, DATA_BAG_PATHS, config.deploymentService(), "deployment-service");
+        forward(router, RESOURCE_ACTION_PATHS, config.deploymentService(), "deployment-service");
         forward(router, RESOURCE_SIGNAL_PATHS, config.signalGateway(), "signal-gateway");
         forward(router, SUBSCRIPTION_PATHS, config.notifier(), "notifier");
         streams = vertx.createHttpClient(new HttpClientOptions().setMaxPoolSize(config.maxStreams())

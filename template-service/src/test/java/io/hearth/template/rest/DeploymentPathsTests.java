@@ -15,4 +15,13 @@ class DeploymentPathsTests {
         assertThat("/v1/demo/stacks/s/1/resources/g/instance_notifications").doesNotMatch(
                 UpstreamRoutes.DEPLOYMENT_PATHS);
     }
+
+    @Test
+    void adHocActionsGoToDeploymentService() {
+        assertThat("/v1/demo/software_deployments/abc/actions").matches(UpstreamRoutes.DEPLOYMENT_PATHS);
+        assertThat("/v1/demo/software_deployments/abc/runs").matches(UpstreamRoutes.DEPLOYMENT_PATHS);
+        assertThat("/v1/demo/stacks/s/1/resources/group/actions").matches(UpstreamRoutes.RESOURCE_ACTION_PATHS);
+        assertThat("/v1/demo/stacks/s/resources/group/actions").doesNotMatch(UpstreamRoutes.RESOURCE_ACTION_PATHS);
+        assertThat("/v1/demo/stacks/s/1/actions").doesNotMatch(UpstreamRoutes.RESOURCE_ACTION_PATHS);
+    }
 }

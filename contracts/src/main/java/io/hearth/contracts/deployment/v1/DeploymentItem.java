@@ -1,5 +1,6 @@
 package io.hearth.contracts.deployment.v1;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
@@ -17,8 +18,16 @@ import java.util.List;
  * @param options      hook options, may be null
  * @param creationTime when the deployment was created
  * @param generation   which run this is; the agent runs each (id, action, generation) once
+ * @param cancelled    true when this generation's run was cancelled through the API: the agent does not start it,
+ *                     or stops its hook (Hearth's, optional within v1, absent when null)
  */
 public record DeploymentItem(String id, String name, String group, JsonNode config, List<DeploymentInput> inputs,
         List<JsonNode> outputs, JsonNode options, @JsonProperty("creation_time") Instant creationTime,
-        long generation) {
+        long generation, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean cancelled) {
+
+    /** An item of a run that was not cancelled. */
+    public DeploymentItem(String id, String name, String group, JsonNode config, List<DeploymentInput> inputs,
+            List<JsonNode> outputs, JsonNode options, Instant creationTime, long generation) {
+        this(id, name, group, config, inputs, outputs, options, creationTime, generation, null);
+    }
 }

@@ -1,0 +1,104 @@
+package io.hearth.deployment.software;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.platform.rest.ApiException;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * An ad-hoc action on a stack's resource (Hearth's API, docs/api.md): run on every deployment the resource holds —
+ * a deployment resource's own, a deployment group's (one per server), the deployments of every member of a
+ * ResourceGroup or AutoScalingGroup (any depth of nested stacks below the resource) — whose config declares the
+ * action: a {@code component} config one of whose configs' {@code actions} holds it. Nothing runs unless all of them
+ * can start: one IN_PROGRESS is 409 for the whole request. Runs in the caller's transaction.
+ */
+@ApplicationScoped
+public class ResourceActions {
+
+    private final DeploymentActions actions;
+
+    public ResourceActions(DeploymentActions actions) {
+        this.actions = actions;
+    }
+
+    /**
+     * Runs {@code action} on the deployments of {@code resource} in {@code stack} that declare it, oldest first;
+     * 404 for a resource the stack does not have, 400 when none of its deployments declares the action.
+     */
+    public Uni<List<SoftwareDeployment>> run(StackRuntime stack, String resource, String action, ObjectNode inputs) {
+        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 and name = ?2 and replaced = false", stack.id,
+                resource).chain(rows -> {
+                    if (rows.isEmpty()) {
+                        throw new ApiException(404, "ResourceNotFound", "The Resource (" + resource
+                                + ") could not be found.");
+                    }
+                    return below(stack.id, resource);
+                }).chain(stacks -> deployments(stack.id, resource, stacks)).chain(found -> declaring(found, action))
+                .chain(targets -> {
+                    if (targets.isEmpty()) {
+                        throw ApiException.badRequest("BadRequest", "No deployment of resource " + resource
+                                + " declares " + action + ": a deployment runs an ad-hoc action of its stack only when"
+                                + " one of the configurations of its component config holds it in its actions");
+                    }
+                    targets.stream().filter(d -> Status.IN_PROGRESS.is(d.status)).findFirst().ifPresent(busy -> {
+                        throw new ApiException(409, "Conflict", "Deployment " + busy.id + " of resource " + resource
+                                + " is IN_PROGRESS (" + busy.action + ", generation " + busy.generation + "): wait"
+                                + " for it to end, or cancel it; nothing was run");
+                    });
+                    return Multi.createFrom().iterable(targets).onItem().transformToUniAndConcatenate(
+                            d -> actions.run(d.tenant, d.id.toString(), action, inputs)).collect().asList();
+                });
+    }
+
+    /**
+     * The ids of every stack nested below {@code resource} of the stack (its nested stack, a group's member stacks,
+     * theirs, ...).
+     */
+    private static Uni<List<String>> below(UUID stackId, String resource) {
+        return StackRuntime.<StackRuntime>list("parentStackId = ?1 and parentResource = ?2", stackId, resource)
+                .chain(children -> descendants(children.stream().map(s -> s.id).toList(), new ArrayList<>()));
+    }
+
+    private static Uni<List<String>> descendants(List<UUID> level, List<String> found) {
+        if (level.isEmpty()) {
+            return Uni.createFrom().item(found);
+        }
+        level.forEach(id -> found.add(id.toString()));
+        return StackRuntime.<StackRuntime>list("parentStackId in ?1", level)
+                .chain(next -> descendants(next.stream().map(s -> s.id).toList(), found));
+    }
+
+    /** The resource's own deployment and those of the stacks below it, oldest first. */
+    private static Uni<List<SoftwareDeployment>> deployments(UUID stackId, String resource, List<String> stacks) {
+        Uni<List<SoftwareDeployment>> own = SoftwareDeployment.list("stackId = ?1 and resourceName = ?2",
+                stackId.toString(), resource);
+        Uni<List<SoftwareDeployment>> nested = stacks.isEmpty() ? Uni.createFrom().item(List.of())
+                : SoftwareDeployment.list("stackId in ?1 order by createdAt, id", stacks);
+        return own.chain(mine -> nested.map(theirs -> {
+            List<SoftwareDeployment> all = new ArrayList<>(mine);
+            all.addAll(theirs);
+            return all;
+        }));
+    }
+
+    /** Those whose config declares the action. */
+    private static Uni<List<SoftwareDeployment>> declaring(List<SoftwareDeployment> found, String action) {
+        List<UUID> configIds = found.stream().map(d -> d.configId).distinct().toList();
+        Uni<List<SoftwareConfig>> configs = configIds.isEmpty() ? Uni.createFrom().item(List.of())
+                : SoftwareConfig.list("id in ?1", configIds);
+        return configs.map(list -> {
+            Map<UUID, SoftwareConfig> byId = list.stream().collect(Collectors.toMap(c -> c.id, c -> c));
+            return found.stream().filter(d -> byId.containsKey(d.configId)
+                    && DerivedConfig.declares(byId.get(d.configId), action)).toList();
+        });
+    }
+}
