@@ -284,6 +284,27 @@ class StackActionTests {
         assertThat(driver.log(id)).contains("extra DELETE_COMPLETE");
     }
 
+    @Test
+    void anInputDeclaredReplaceOnChangeReplacesTheDeploymentInsteadOfUpdatingIt() {
+        String template = ROLLBACK.replace("inputs: [{name: greeting}]",
+                "inputs: [{name: greeting, replace_on_change: true}]");
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, template, Map.of(), true));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, template, Map.of(
+                "greeting", TextNode.valueOf("bye")), true)));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        // a new deployment ran CREATE with the new value; the old one was deleted, nothing ran UPDATE
+        List<SimulatedCompute.Signal> hello = compute.signals(id).stream()
+                .filter(sig -> sig.resourceName().equals("hello")).toList();
+        assertThat(hello).extracting(sig -> sig.run().action() + "/" + sig.run().generation())
+                .containsExactly("CREATE/1", "CREATE/1");
+        assertThat(hello.get(0).run().deploymentId()).isNotEqualTo(hello.get(1).run().deploymentId());
+        assertThat(driver.log(id)).containsSubsequence("hello CREATE_IN_PROGRESS", "hello CREATE_COMPLETE",
+                "hello DELETE_IN_PROGRESS", "hello DELETE_COMPLETE");
+    }
+
     /** A stack of {@link #TEMPLATE} created and CREATE_COMPLETE. */
     private String created() {
         String id = UUID.randomUUID().toString();

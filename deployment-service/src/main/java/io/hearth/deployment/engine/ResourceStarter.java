@@ -70,7 +70,13 @@ class ResourceStarter {
         }
         JsonNode previous = HearthJson.readTree(row.properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
-        UpdateKind kind = decide(row, resource, handler, call);
+        return decide(row, resource, handler, call).chain(kind -> bringInLine(state, resource, handler, row, call,
+                properties, kind));
+    }
+
+    /** Goes on with a planned resource's update once it is known how its change is applied. */
+    private Uni<Void> bringInLine(StackState state, PlannedResource resource, ResourceHandler handler,
+            ResourceRuntime row, ResourceCall call, JsonNode properties, UpdateKind kind) {
         String restricted = kind == UpdateKind.IN_PLACE ? "update" : kind == UpdateKind.REPLACE ? "replace" : null;
         if (restricted != null && resource.restrictedActions().contains(restricted)) {
             return restrict(state, row, restricted);
@@ -188,16 +194,16 @@ class ResourceStarter {
     }
 
     /** Heat's {@code _needs_update}: a new type or a failed resource is replaced; equal properties need nothing. */
-    private static UpdateKind decide(ResourceRuntime row, PlannedResource resource, ResourceHandler handler,
+    private static Uni<UpdateKind> decide(ResourceRuntime row, PlannedResource resource, ResourceHandler handler,
             ResourceCall call) {
         boolean failed = row.status == FAILED;
         if (!row.type.equals(resource.type()) || (failed && handler.replacesFailed())) {
-            return UpdateKind.REPLACE;
+            return Uni.createFrom().item(UpdateKind.REPLACE);
         }
         if (!failed && call.properties().equals(call.previous()) && !handler.changedBeyondProperties(call)) {
-            return UpdateKind.NONE;
+            return Uni.createFrom().item(UpdateKind.NONE);
         }
-        return handler.updateKind(call);
+        return handler.updateKindOf(call);
     }
 
     private Uni<Void> create(StackState state, PlannedResource resource, ResourceHandler handler,

@@ -27,7 +27,7 @@ import java.util.List;
  * {@code template}), so a step survives a restart. When the last step completes, the group's attributes are
  * computed from the nested stack's rows ({@link #completed}).
  */
-abstract class GroupHandler implements ResourceHandler, NestedStacks.Owner {
+abstract class GroupHandler implements NestedStackSweeps, NestedStacks.Owner {
 
     static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -66,28 +66,9 @@ abstract class GroupHandler implements ResourceHandler, NestedStacks.Owner {
         return nested.delete(call);
     }
 
-    /** Its nested stack is suspended ({@link NestedStacks#sweep}). */
     @Override
-    public Uni<Outcome> handleSuspend(ResourceCall call) {
-        return nested.sweep(call);
-    }
-
-    /** Its nested stack is resumed. */
-    @Override
-    public Uni<Outcome> handleResume(ResourceCall call) {
-        return nested.sweep(call);
-    }
-
-    /** Checked as its nested stack's resources are (Heat: a nested stack supports check when its resources do). */
-    @Override
-    public boolean checks() {
-        return true;
-    }
-
-    /** Its nested stack is checked. */
-    @Override
-    public Uni<Outcome> handleCheck(ResourceCall call) {
-        return nested.sweep(call);
+    public NestedStacks nestedStacks() {
+        return nested;
     }
 
     @Override
@@ -108,7 +89,7 @@ abstract class GroupHandler implements ResourceHandler, NestedStacks.Owner {
     @Override
     public Uni<Outcome> signal(ResourceCall call, Signal signal) {
         if (!(signal instanceof Signal.NestedSettled)) {
-            return ResourceHandler.super.signal(call, signal);
+            return NestedStackSweeps.super.signal(call, signal);
         }
         return settled(call).chain(outcome -> proceed(call, outcome))
                 .map(outcome -> outcome instanceof Outcome.Waiting waiting && waiting.until() == null ? null : outcome);

@@ -30,7 +30,7 @@ import java.util.Set;
  * place (Heat's {@code StackResource._needs_update}), and so does a changed template file.
  */
 @ApplicationScoped
-public class NestedStackHandler implements ResourceHandler, NestedStacks.Owner {
+public class NestedStackHandler implements NestedStackSweeps, NestedStacks.Owner {
 
     static final String REMOTE_STACK = "OS::Heat::Stack";
 
@@ -76,28 +76,9 @@ public class NestedStackHandler implements ResourceHandler, NestedStacks.Owner {
         return nested.delete(call);
     }
 
-    /** Its nested stack is suspended ({@link NestedStacks#sweep}). */
     @Override
-    public Uni<Outcome> handleSuspend(ResourceCall call) {
-        return nested.sweep(call);
-    }
-
-    /** Its nested stack is resumed. */
-    @Override
-    public Uni<Outcome> handleResume(ResourceCall call) {
-        return nested.sweep(call);
-    }
-
-    /** Checked as its nested stack's resources are (Heat: a nested stack supports check when its resources do). */
-    @Override
-    public boolean checks() {
-        return true;
-    }
-
-    /** Its nested stack is checked. */
-    @Override
-    public Uni<Outcome> handleCheck(ResourceCall call) {
-        return nested.sweep(call);
+    public NestedStacks nestedStacks() {
+        return nested;
     }
 
     @Override
@@ -108,7 +89,7 @@ public class NestedStackHandler implements ResourceHandler, NestedStacks.Owner {
     @Override
     public Uni<Outcome> signal(ResourceCall call, Signal signal) {
         if (!(signal instanceof Signal.NestedSettled)) {
-            return ResourceHandler.super.signal(call, signal);
+            return NestedStackSweeps.super.signal(call, signal);
         }
         return nested.settled(call, this).map(outcome -> outcome instanceof Outcome.Waiting ? null : outcome);
     }

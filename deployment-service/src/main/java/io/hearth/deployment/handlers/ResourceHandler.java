@@ -44,6 +44,14 @@ public interface ResourceHandler {
     }
 
     /**
+     * {@link #updateKind} for a handler that must read something first (a deployment reads its config's inputs for
+     * Heat's {@code replace_on_change}); by default {@link #updateKind} as it is.
+     */
+    default Uni<UpdateKind> updateKindOf(ResourceCall call) {
+        return Uni.createFrom().item(updateKind(call));
+    }
+
+    /**
      * Whether the resource needs an update although its properties are unchanged (a template resource whose
      * template changed in the stack's files); the call holds the new plan's stack. By default never.
      */

@@ -25,6 +25,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -172,6 +173,33 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                                 action, null, null))).chain(updated -> settled(call, updated));
             });
         });
+    }
+
+    /**
+     * Heat's {@code replace_on_change}: when the (new) config declares an input so and that input's value changes,
+     * the deployment is replaced (a new deployment runs CREATE) rather than updated in place.
+     */
+    @Override
+    public Uni<UpdateKind> updateKindOf(ResourceCall call) {
+        UpdateKind kind = updateKind(call);
+        if (kind != UpdateKind.IN_PLACE) {
+            return Uni.createFrom().item(kind);
+        }
+        return config(call).map(config -> config != null && replacesOnChange(config, call) ? UpdateKind.REPLACE
+                : kind);
+    }
+
+    private static boolean replacesOnChange(SoftwareConfig config, ResourceCall call) {
+        JsonNode before = call.previous() == null ? null : call.previous().path("input_values");
+        JsonNode after = call.properties().path("input_values");
+        for (JsonNode input : HearthJson.readTree(config.inputs == null ? "[]" : config.inputs)) {
+            String name = input.path("name").asText();
+            if (input.path("replace_on_change").asBoolean(false)
+                    && !Objects.equals(before == null ? null : before.get(name), after.get(name))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
