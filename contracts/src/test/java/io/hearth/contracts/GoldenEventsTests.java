@@ -191,7 +191,7 @@ class GoldenEventsTests {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(25);
+        assertThat(EventCatalog.entries()).hasSize(27);
     }
 
     @Test
