@@ -9,8 +9,9 @@ import java.util.List;
  * Hearth's own part of a resource's abandon data (Heat's per-resource {@code resource_data}, under the key
  * {@code hearth}): what deployment-service needs to take the resource back without creating it again. It is the
  * resource's runtime row, and the rows of the software config, software deployment or server it owns, as they
- * were when the stack was abandoned. Written by deployment-service's export, signed with the stack (see
- * {@code AdoptionDigest}), carried back in {@link StackAdoptRequested}.
+ * were when the stack was abandoned. Written by deployment-service's runtime export, signed by
+ * template-service with the tenant and the stack id in the abandon data ({@code hearth_signature}), carried back in
+ * {@link StackAdoptRequested}.
  *
  * @param version     the record's format, {@link #VERSION}
  * @param type        the resource's type
