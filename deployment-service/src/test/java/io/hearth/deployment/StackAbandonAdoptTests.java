@@ -16,6 +16,9 @@ import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.contracts.stack.v1.StackAbandonRequested;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
+import io.hearth.hot.functions.StackIdentity;
+import io.hearth.hot.plan.StackPlanner;
+import io.hearth.hot.read.TemplateReader;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.SimulatedCompute;
 import io.hearth.testsupport.TestDatabase;
@@ -115,6 +118,8 @@ class StackAbandonAdoptTests {
                 StackStatusChanged::statusReason).containsExactly(
                         org.assertj.core.groups.Tuple.tuple("ADOPT_IN_PROGRESS", "Stack ADOPT started"),
                         org.assertj.core.groups.Tuple.tuple("ADOPT_COMPLETE", "Stack ADOPT completed successfully"));
+        // Its versions are above the abandoned stack's, so a late event of that one cannot hide an ADOPT status.
+        assertThat(adopted.get(statuses).version()).isGreaterThan(adopted.get(statuses - 1).version());
         assertThat(driver.outputs(id).get("server_ip").asText()).isEqualTo(outputBefore);
         for (String name : records.keySet()) {
             assertThat(driver.statesOf(id, name)).endsWith("ADOPT_IN_PROGRESS", "ADOPT_COMPLETE");
@@ -175,6 +180,35 @@ class StackAbandonAdoptTests {
         driver.awaitStatus(id, "CREATE_IN_PROGRESS");
         given().header("X-Auth-Token", "other-token").get("/v1/other/stacks/s-" + id + "/" + id + "/runtime")
                 .then().statusCode(404).body("error.type", org.hamcrest.Matchers.equalTo("EntityNotFound"));
+    }
+
+    @Test
+    void aNestedStackIsExportedInsideItsResourceAndAbandonedWithItsParent() {
+        String id = UUID.randomUUID().toString();
+        TemplateReader reader = new TemplateReader();
+        StackPlan plan = new StackPlanner().plan(reader.readTemplate("""
+                heat_template_version: 2021-04-16
+                resources:
+                  inner: {type: My::Inner}
+                """).document(), reader.readEnvironment("resource_registry: {\"My::Inner\": inner.yaml}").document(),
+                Map.of(), Map.of("inner.yaml", """
+                        heat_template_version: 2021-04-16
+                        resources:
+                          value: {type: OS::Heat::Value, properties: {value: kept}}
+                        """), new StackIdentity("s-" + id, id, "demo"), null, true);
+        driver.create(id, plan);
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        JsonNode export = export(id);
+        String nestedId = export.at("/resources/inner/physicalId").asText();
+        assertThat(export.at("/nested/inner/id").asText()).isEqualTo(nestedId);
+        assertThat(export.at("/nested/inner/resources/value/attributes/value").asText()).isEqualTo("kept");
+
+        driver.send(id, new StackAbandonRequested(id, "demo", "s-" + id));
+        await().atMost(WAIT).until(() -> db.queryLong("select count(*) from stack_runtime where id in (?::uuid,"
+                + " ?::uuid)", id, nestedId) == 0);
+        assertThat(db.queryLong("select count(*) from resource_runtime where stack_id in (?::uuid, ?::uuid)", id,
+                nestedId)).isZero();
     }
 
     private static JsonNode export(String id) {

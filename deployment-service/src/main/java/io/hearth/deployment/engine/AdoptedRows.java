@@ -34,11 +34,13 @@ public class AdoptedRows {
         List<String> servers = new ArrayList<>();
         for (PlannedResource resource : command.plan().resources()) {
             RuntimeRecord record = command.resources().get(resource.name());
-            if (record == null || record.version() != RuntimeRecord.VERSION || record.physicalId() == null) {
+            if (record == null || record.version() != RuntimeRecord.VERSION) {
                 return Uni.createFrom().item("Resource ADOPT failed: " + resource.name()
                         + ": the adopt data holds no Hearth record of it");
             }
-            physical.add(record.physicalId());
+            if (record.physicalId() != null) { // a deployment that ran no action has none
+                physical.add(record.physicalId());
+            }
             if (record.config() != null) {
                 configs.add(uuid(record.config().id()));
             }

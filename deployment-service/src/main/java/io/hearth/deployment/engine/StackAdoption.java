@@ -51,12 +51,11 @@ public class StackAdoption {
                 LOG.infof("stack %s already exists; adopt command ignored", id);
                 return Uni.createFrom().voidItem();
             }
-            StackRuntime stack = new StackRuntime();
-            stack.id = id;
-            stack.tenant = command.tenant();
-            stack.name = command.stackName();
-            stack.plan = HearthJson.write(command.plan());
-            stack.createdAt = Instant.now();
+            StackRuntime stack = StackRuntime.top(id, command.tenant(), command.stackName(),
+                    HearthJson.write(command.plan()));
+            // The adopted stack's status versions start above any the abandoned one published: an event of the
+            // abandoned stack that template-service reads after the adopt is then older than every ADOPT status.
+            stack.statusVersion = stack.createdAt.toEpochMilli();
             return StackState.writeAtCommit().chain(() -> adopted.problem(command)).chain(problem -> {
                 if (problem != null) {
                     StackState state = new StackState(stack, command.plan(), List.of());

@@ -1,5 +1,6 @@
 package io.hearth.deployment.engine;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.deployment.domain.ResourceRuntime;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Reads a stack's runtime for abandon (Heat's {@code prepare_abandon}): every current resource row with the
@@ -27,7 +29,7 @@ public class StackRuntimeExport {
     /** The stack's export; its nested stacks' too. */
     public Uni<StackExport> export(StackRuntime stack) {
         return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 and replaced = false order by createdAt, name",
-                stack.id).chain(rows -> records(rows).chain(records -> nested(stack).map(nested ->
+                stack.id).chain(rows -> records(rows).chain(records -> nested(stack, rows).map(nested ->
                         new StackExport(stack.id.toString(), stack.name, stack.action.name(), stack.status.name(),
                                 records, nested))));
     }
@@ -51,12 +53,17 @@ public class StackRuntimeExport {
         })));
     }
 
-    private Uni<Map<String, StackExport>> nested(StackRuntime stack) {
+    /** The nested stack each current row owns (its physical id), by the row's name; stacks it owned before are left. */
+    private Uni<Map<String, StackExport>> nested(StackRuntime stack, List<ResourceRuntime> rows) {
         return StackRuntime.<StackRuntime>list("parentStackId = ?1 order by createdAt", stack.id).chain(children -> {
             Map<String, StackExport> out = new LinkedHashMap<>();
-            List<StackRuntime> left = new ArrayList<>(children);
-            return StackEngine.each(left, child -> export(child).invoke(e -> out.put(child.parentResource, e))
-                    .replaceWithVoid()).replaceWith(out);
+            List<Map.Entry<String, StackRuntime>> owned = new ArrayList<>();
+            for (ResourceRuntime row : rows) {
+                children.stream().filter(child -> child.id.toString().equals(row.physicalId)).findFirst()
+                        .ifPresent(child -> owned.add(Map.entry(row.name, child)));
+            }
+            return StackEngine.each(owned, entry -> export(entry.getValue())
+                    .invoke(e -> out.put(entry.getKey(), e)).replaceWithVoid()).replaceWith(out);
         });
     }
 
@@ -81,11 +88,11 @@ public class StackRuntimeExport {
                 d.stackUserProjectId, d.generation, d.signalExpiresAt, d.createdAt, d.updatedAt);
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode tree(String json) {
+    private static JsonNode tree(String json) {
         return json == null ? null : HearthJson.readTree(json);
     }
 
-    private static <T> T find(List<T> rows, java.util.function.Function<T, String> key, String id) {
+    private static <T> T find(List<T> rows, Function<T, String> key, String id) {
         return id == null ? null : rows.stream().filter(row -> id.equals(key.apply(row))).findFirst().orElse(null);
     }
 }
