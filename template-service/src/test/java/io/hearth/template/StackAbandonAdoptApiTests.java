@@ -159,6 +159,20 @@ class StackAbandonAdoptApiTests {
         api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200);
     }
 
+    @Test
+    void aRuntimeThatCannotBeReadIsA502AndTheStackStays() {
+        String name = StackFixtures.name();
+        String id = created(name, Map.of());
+        // FakeDeploymentService answers only X-Auth-Token: the Bearer token reaches template-service but not it.
+        io.restassured.RestAssured.given().header("Authorization", "Bearer " + StackFixtures.TOKEN)
+                .delete("/v1/demo/stacks/" + name + "/" + id + "/abandon").then().statusCode(502)
+                .body("error.type", equalTo("BadGateway"));
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.stack_status", equalTo("CREATE_COMPLETE"));
+        assertThat(commands.getRecords()).noneMatch(r -> r.value().contains(StackAbandonRequested.TYPE)
+                && r.value().contains(id));
+    }
+
     /** A stack created through the API and shown CREATE_COMPLETE, as deployment-service would make it. */
     private String created(String name, Map<String, String> parameters) {
         String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "parameters", parameters))
