@@ -53,6 +53,11 @@ final class ServerMetadataFeed extends BrokerFixture {
                 .orElseThrow();
     }
 
+    /** Every record of the server's key so far (a tombstone's value is null), in the partition's order. */
+    List<ConsumerRecord<String, String>> recordsOf(String serverId) {
+        return records.getRecords().stream().filter(r -> serverId.equals(r.key())).toList();
+    }
+
     /** Waits until the last record of the server's key is a tombstone: the key with a null value. */
     void awaitTombstone(String serverId) {
         await().atMost(WAIT).until(() -> {

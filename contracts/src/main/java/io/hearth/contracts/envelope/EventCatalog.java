@@ -23,7 +23,9 @@ import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
+import io.hearth.contracts.stack.v1.StackAbandonRequested;
 import io.hearth.contracts.stack.v1.StackActionRequested;
+import io.hearth.contracts.stack.v1.StackAdoptRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
@@ -52,6 +54,8 @@ public final class EventCatalog {
             new Entry(StackUpdateRequested.TYPE, StackUpdateRequested.class, Topics.STACK_COMMANDS),
             new Entry(StackDeleteRequested.TYPE, StackDeleteRequested.class, Topics.STACK_COMMANDS),
             new Entry(StackActionRequested.TYPE, StackActionRequested.class, Topics.STACK_COMMANDS),
+            new Entry(StackAbandonRequested.TYPE, StackAbandonRequested.class, Topics.STACK_COMMANDS),
+            new Entry(StackAdoptRequested.TYPE, StackAdoptRequested.class, Topics.STACK_COMMANDS),
             new Entry(NestedStackCreated.TYPE, NestedStackCreated.class, Topics.STACK_EVENTS),
             new Entry(NestedStackUpdated.TYPE, NestedStackUpdated.class, Topics.STACK_EVENTS),
             new Entry(StackStatusChanged.TYPE, StackStatusChanged.class, Topics.STACK_EVENTS),

@@ -109,6 +109,17 @@ public class StackRuntime extends PanacheEntityBase {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
+    /** A new top-level stack of the tenant with that plan (JSON), not yet stored, before its first action. */
+    public static StackRuntime top(UUID id, String tenant, String name, String plan) {
+        StackRuntime stack = new StackRuntime();
+        stack.id = id;
+        stack.tenant = tenant;
+        stack.name = name;
+        stack.plan = plan;
+        stack.createdAt = Instant.now();
+        return stack;
+    }
+
     /**
      * The key of this stack's events on {@code hearth.stack.events}: its tree's top-level stack, so that a nested
      * stack's events and its parent's reach a consumer in the order they were written (one partition).

@@ -44,12 +44,8 @@ public class StackLifecycle {
                 LOG.infof("stack %s already exists; create command ignored", id);
                 return Uni.createFrom().voidItem();
             }
-            StackRuntime stack = new StackRuntime();
-            stack.id = id;
-            stack.tenant = command.tenant();
-            stack.name = command.stackName();
-            stack.plan = HearthJson.write(command.plan());
-            stack.createdAt = Instant.now();
+            StackRuntime stack = StackRuntime.top(id, command.tenant(), command.stackName(),
+                    HearthJson.write(command.plan()));
             StackState state = new StackState(stack, command.plan(), List.of());
             return StackState.writeAtCommit().chain(() -> engine.begin(state, Action.CREATE))
                     .chain(() -> stack.persist())

@@ -11,6 +11,7 @@ import io.hearth.template.rest.dto.StackCreated;
 import io.hearth.template.rest.dto.StackPreview;
 import io.hearth.template.rest.dto.StackView;
 import io.hearth.template.rest.dto.UpdateStackRequest;
+import io.hearth.template.service.StackAdoptService;
 import io.hearth.template.service.StackPreviewService;
 import io.hearth.template.service.StackService;
 import io.hearth.template.service.StackUpdateService;
@@ -44,9 +45,11 @@ public class StackResource {
     private final StackUpdateService updates;
     private final StackPreviewService previews;
     private final PreviewViews previewViews;
+    private final StackAdoptService adoptions;
 
     public StackResource(StackService stacks, StackViews views, StackListing listing, StackUpdateService updates,
-            StackPreviewService previews, PreviewViews previewViews) {
+            StackPreviewService previews, PreviewViews previewViews, StackAdoptService adoptions) {
+        this.adoptions = adoptions;
         this.stacks = stacks;
         this.views = views;
         this.listing = listing;
@@ -55,12 +58,17 @@ public class StackResource {
         this.previewViews = previewViews;
     }
 
-    /** Creates a stack: 201 with its id and link; the work goes on in the background. */
+    /**
+     * Creates a stack, or adopts one when the body has {@code adopt_stack_data}: 201 with its id and link; the work
+     * goes on in the background.
+     */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenant") String tenant, CreateStackRequest request,
             @Context UriInfo uri) {
-        return stacks.create(tenant, request).map(stack -> {
+        Uni<Stack> made = request != null && request.adoptStackData() != null && !request.adoptStackData().isNull()
+                ? adoptions.adopt(tenant, request) : stacks.create(tenant, request);
+        return made.map(stack -> {
             String href = views.href(uri, stack);
             return Response.created(URI.create(href))
                     .entity(new StackCreated(new StackCreated.Ref(stack.id.toString(),

@@ -19,9 +19,11 @@ import java.util.Map;
  * @param disableRollback Heat's flag; Hearth does not roll back yet, so only stored
  * @param environmentFiles names in {@code files} of environments merged in order over the parameters
  *                         (the {@code environment} is then ignored, as Heat does)
+ * @param adoptStackData  Heat's abandon data to adopt (a JSON string, as heatclient sends it, or an object); the
+ *                        stack is then adopted, not created (docs/api.md, "Abandon and adopt")
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CreateStackRequest(String stackName, JsonNode template, String templateUrl,
         Map<String, JsonNode> parameters, JsonNode environment, Map<String, String> files, Integer timeoutMins,
-        Boolean disableRollback, List<String> environmentFiles) {
+        Boolean disableRollback, List<String> environmentFiles, JsonNode adoptStackData) {
 }
