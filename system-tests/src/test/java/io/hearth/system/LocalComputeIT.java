@@ -119,10 +119,10 @@ class LocalComputeIT {
         assertThat(journalEntries(dbServer)).hasSize(3); // db_deployment CREATE, db_lifecycle SUSPEND and RESUME
         assertThat(journalEntries(physicalId(url, "app_server"))).hasSize(1); // the app's config has neither
 
-        // check: both agents answer; then with the compute driver (every local agent) dead, the servers fail it
+        // check: both agents answer; then with the compute driver (every local agent) stopped, the servers fail it
         LocalSystem.api().body("{\"check\": null}").post(url + "/actions").then().statusCode(200);
         assertThat(awaitAction(url, "CHECK")).isEqualTo("CHECK_COMPLETE Stack CHECK completed successfully");
-        LocalSystem.killCompute();
+        LocalSystem.stopCompute();
         try {
             LocalSystem.api().body("{\"check\": null}").post(url + "/actions").then().statusCode(200);
             assertThat(awaitAction(url, "CHECK")).startsWith("CHECK_FAILED Resource CHECK failed: Error: resources.")

@@ -102,6 +102,16 @@ final class LocalSystem {
     }
 
     /**
+     * Stops the local compute driver as an operator would (SIGTERM: its supervisor does not start it again), so every
+     * local agent is gone until {@link #startMissing()} starts it.
+     *
+     * @return the pid that was stopped
+     */
+    static long stopCompute() {
+        return kill("compute", "agent/target/hearth-agent.jar", false);
+    }
+
+    /**
      * Stops the local compute driver (SIGTERM) and keeps it stopped for the rest of this JVM
      * ({@code deploy/up} is then run with {@code HEARTH_LOCAL_COMPUTE=0}), for tests in which
      * {@code SimulatedCompute} plays the compute driver and agents over the real topics: two drivers
