@@ -191,9 +191,7 @@ final class HeatResourceTypes {
                         .constraint(allowed(IO_TYPES)),
                 "error_output", p(BOOLEAN,
                         "Denotes that the deployment is in an error state if this output has a value.")
-                        .defaultValue(false),
-                "fact", p(BOOLEAN, "Hearth: when the deployment completes, this output's value is published to the"
-                        + " stack's data bag as the fact of the same name."));
+                        .defaultValue(false));
     }
 
     private static Map<String, PropertySchema> softwareConfigProperties() {
