@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.hearth.contracts.plan.PlannedResource;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -56,7 +56,9 @@ public record DeploymentRerun(List<String> changedInputs, boolean configChanged,
         List<String> changedInputs = names.stream().filter(n -> !Objects.equals(before.get(n), after.get(n))).toList();
         List<String> reading = new ArrayList<>();
         after.fields().forEachRemaining(input -> {
-            if (changed.stream().anyMatch(name -> reads(input.getValue(), name))) {
+            Set<String> refs = new HashSet<>();
+            StackPlanner.collectReferences(input.getValue(), refs);
+            if (changed.stream().anyMatch(refs::contains)) {
                 reading.add(input.getKey());
             }
         });
@@ -93,29 +95,5 @@ public record DeploymentRerun(List<String> changedInputs, boolean configChanged,
         }
         actions.forEach(action -> names.add(action.asText()));
         return names;
-    }
-
-    /** Whether a value reads the named resource: {@code get_attr} or {@code get_resource} of it, at any depth. */
-    static boolean reads(JsonNode value, String resource) {
-        if (value == null) {
-            return false;
-        }
-        if (value.isObject()) {
-            JsonNode attr = value.get("get_attr");
-            if (attr != null && attr.isArray() && resource.equals(attr.path(0).asText(null))) {
-                return true;
-            }
-            JsonNode ref = value.get("get_resource");
-            if (ref != null && resource.equals(ref.asText(null))) {
-                return true;
-            }
-        }
-        Iterator<JsonNode> children = value.elements();
-        while (children.hasNext()) {
-            if (reads(children.next(), resource)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

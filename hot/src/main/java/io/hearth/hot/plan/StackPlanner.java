@@ -422,7 +422,11 @@ public final class StackPlanner {
         return kept;
     }
 
-    private static void collectReferences(JsonNode node, Set<String> into) {
+    /**
+     * Adds the resources a value refers to ({@code get_resource}, {@code get_attr} and their CFN forms), at any
+     * depth.
+     */
+    static void collectReferences(JsonNode node, Set<String> into) {
         if (node == null) {
             return;
         }
