@@ -123,6 +123,29 @@ class DataBagTests {
     }
 
 
+    @Test
+    void anOutputItsConfigMarksAsAFactIsPublishedToTheBagUnderItsName() {
+        String template = TEMPLATE.replace("inputs: [{name: key}, {name: cluster}]",
+                "inputs: [{name: key}, {name: cluster}]\n      outputs: [{name: munge_key, fact: true}, {name: plain}]");
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        driver.create(id, planner.plan(new TemplateReader().readTemplate(template).document(), null,
+                Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
+                true));
+        DeploymentItem head = metadata.awaitItems(prefix + "-head", 1).get(0);
+        agent.signal(id, prefix + "-head", head, "CREATE", 0,
+                Map.of("munge_key", TextNode.valueOf("k-2"), "plain", TextNode.valueOf("not a fact")));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        // the marked output is a fact, under its own name, and its reader runs again with it; the other is not
+        await().atMost(StackDriver.WAIT)
+                .until(() -> input(metadata.latestItem(prefix + "-reader"), "key").asText().equals("k-2"));
+        as("hearth-dev-token").get("/v1/demo/stacks/s-" + id + "/" + id + "/data_bag").then().statusCode(200)
+                .body("data_bag.facts.munge_key", equalTo("k-2"))
+                .body("data_bag.facts.cluster", equalTo("alpha"))
+                .body("data_bag.facts.plain", org.hamcrest.Matchers.nullValue());
+    }
+
     private static RequestSpecification as(String token) {
         return given().header("X-Auth-Token", token).contentType("application/json");
     }

@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * A software config's input and output definitions as Heat stores them ({@code software_config_io}):
  * {@code type} defaults to {@code String}; an input's {@code replace_on_change} is kept only when true;
- * an output's {@code error_output} defaults to false; null values are left out.
+ * an output's {@code error_output} defaults to false, Hearth's {@code fact} (publish the value to the stack's data
+ * bag) is kept only when true; null values are left out.
  */
 final class ConfigIo {
 
@@ -44,6 +45,9 @@ final class ConfigIo {
             ObjectNode entry = withoutNulls(output);
             entry.putIfAbsent("type", JSON.textNode("String"));
             entry.putIfAbsent("error_output", JSON.booleanNode(false));
+            if (!entry.path("fact").asBoolean(false)) {
+                entry.remove("fact"); // Hearth's: kept only when true, as an input's replace_on_change
+            }
             out.add(entry);
         }
         return out;

@@ -333,9 +333,10 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     }
 
     /**
-     * The facts a hook published ({@code ${heat_outputs_path}.facts}: the output {@code facts}, a JSON object) with a
-     * result that completed the deployment, set in the stack tree's data bag (docs/contextualization.md). Facts that
-     * would make the bag too large are not set; the reason is logged.
+     * The facts a run that completed the deployment published, set in the stack tree's data bag
+     * (docs/contextualization.md): the output {@code facts} (a JSON object, what a hook writes to
+     * {@code ${heat_outputs_path}.facts}) and every output its config declares with {@code fact: true}, under the
+     * output's name. Facts that would make the bag too large are not set; the reason is logged.
      */
     private Uni<Void> published(ResourceCall call, SoftwareDeployment d, Signal signal) {
         JsonNode outputs = null;
@@ -344,15 +345,39 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         } else if (signal instanceof Signal.DeploymentUpdate update) {
             outputs = update.change().outputValues();
         }
-        JsonNode facts = outputs == null ? null : outputs.get(FACTS);
-        if (d == null || !Status.COMPLETE.is(d.status) || facts == null || !facts.isObject() || facts.isEmpty()) {
+        if (d == null || !Status.COMPLETE.is(d.status) || outputs == null || !outputs.isObject()) {
             return Uni.createFrom().voidItem();
         }
-        return bags.set(call.stack(), (ObjectNode) facts, false, null, call.row().contextDepth).replaceWithVoid()
-                .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
-                    LOG.warnf("facts of deployment %s (%s) not published: %s", d.id, call.name(), e.getMessage());
-                    return null;
-                });
+        JsonNode values = outputs;
+        return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
+            ObjectNode facts = facts(values, config);
+            if (facts.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            return bags.set(call.stack(), facts, false, null, call.row().contextDepth).replaceWithVoid()
+                    .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
+                        LOG.warnf("facts of deployment %s (%s) not published: %s", d.id, call.name(), e.getMessage());
+                        return null;
+                    });
+        });
+    }
+
+    /** The facts in a run's output values: the {@code facts} object's, then the outputs marked {@code fact: true}. */
+    static ObjectNode facts(JsonNode outputs, SoftwareConfig config) {
+        ObjectNode facts = JsonNodeFactory.instance.objectNode();
+        JsonNode published = outputs.get(FACTS);
+        if (published != null && published.isObject()) {
+            facts.setAll((ObjectNode) published);
+        }
+        if (config != null && config.outputs != null) {
+            for (JsonNode output : HearthJson.readTree(config.outputs)) {
+                String name = output.path("name").asText("");
+                if (output.path("fact").asBoolean(false) && outputs.has(name) && !name.equals(FACTS)) {
+                    facts.set(name, outputs.get(name));
+                }
+            }
+        }
+        return facts;
     }
 
     /**

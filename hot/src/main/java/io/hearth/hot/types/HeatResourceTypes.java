@@ -191,7 +191,9 @@ final class HeatResourceTypes {
                         .constraint(allowed(IO_TYPES)),
                 "error_output", p(BOOLEAN,
                         "Denotes that the deployment is in an error state if this output has a value.")
-                        .defaultValue(false));
+                        .defaultValue(false),
+                "fact", p(BOOLEAN, "Hearth: when the deployment completes, this output's value is published to the"
+                        + " stack's data bag as the fact of the same name."));
     }
 
     private static Map<String, PropertySchema> softwareConfigProperties() {

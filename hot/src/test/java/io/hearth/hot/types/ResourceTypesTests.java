@@ -359,7 +359,7 @@ class ResourceTypesTests {
                 .containsOnlyKeys("name", "description", "type", "default", "replace_on_change");
         assertThat(inputs.itemSchema().mapSchema().get("default").type()).isEqualTo(PropertyType.ANY);
         PropertySchema outputs = types.get("OS::Heat::SoftwareConfig").orElseThrow().properties().get("outputs");
-        assertThat(outputs.itemSchema().mapSchema()).containsOnlyKeys("name", "description", "type", "error_output");
+        assertThat(outputs.itemSchema().mapSchema()).containsOnlyKeys("name", "description", "type", "error_output", "fact");
 
         PropertySchema length = types.get("OS::Heat::RandomString").orElseThrow().properties().get("length");
         assertThat(length.constraints()).containsExactly(new Constraint.Range(1, 512, null));
