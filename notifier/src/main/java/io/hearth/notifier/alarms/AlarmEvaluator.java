@@ -113,7 +113,7 @@ public class AlarmEvaluator {
         List<Tuple> stores = new ArrayList<>();
         List<Tuple> posts = new ArrayList<>();
         return Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(alarm -> periods(connection, alarm, now)
+                .onItem().transformToUniAndConcatenate(alarm -> periods(connection, alarm, now.minus(config.evaluationDelay()))
                         .invoke(stats -> decide(alarm, stats, now, events, stores, posts)))
                 .collect().last()
                 .chain(() -> writer.write(connection, events))
@@ -127,11 +127,15 @@ public class AlarmEvaluator {
                 });
     }
 
-    /** The alarm's statistic in each of its periods, oldest first, null for a period without samples. */
-    private Uni<List<Double>> periods(SqlConnection connection, Row alarm, Instant now) {
+    /**
+     * The alarm's statistic in each of its periods ending at {@code end}, oldest first, null for a period without
+     * samples. {@code end} lags the evaluation by the configured delay, so a sample still on its way through
+     * {@code hearth.metrics} is counted by the evaluation after it lands rather than falling between two windows.
+     */
+    private Uni<List<Double>> periods(SqlConnection connection, Row alarm, Instant end) {
         int count = alarm.getInteger("evaluation_periods");
         String statistic = alarm.getString("statistic");
-        return connection.preparedQuery(statistics).execute(Tuple.from(Arrays.asList(ColumnArrays.time(now),
+        return connection.preparedQuery(statistics).execute(Tuple.from(Arrays.asList(ColumnArrays.time(end),
                 alarm.getInteger("period_seconds"), alarm.getString("root_stack_id"), alarm.getString("meter_name"),
                 count, alarm.getString("group_name"), alarm.getString("group_stack_id")))).map(rows -> {
                     Double[] values = new Double[count];

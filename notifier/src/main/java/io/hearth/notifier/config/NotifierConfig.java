@@ -76,6 +76,14 @@ public interface NotifierConfig {
         @WithDefault("P1D")
         Duration sampleRetention();
 
+        /**
+         * How far an evaluation's periods end before the evaluation itself: a sample measured at t is counted once it
+         * reached the notifier's database within this delay of t (the hop through {@code hearth.metrics}). Longer is
+         * safer, and fires an alarm that much later.
+         */
+        @WithDefault("2s")
+        Duration evaluationDelay();
+
         /** How many times an alarm action (a POST) is tried before it is given up, logged. */
         @WithDefault("5")
         int actionAttempts();

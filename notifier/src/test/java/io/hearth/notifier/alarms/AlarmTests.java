@@ -134,6 +134,23 @@ class AlarmTests {
         assertThat(awaitStates(1).get(0).value()).isEqualTo(100.0);
     }
 
+    @Test
+    void aSinglePushThatLandsLateIsStillCountedInItsPeriod() {
+        publish(CloudEvent.of("/hearth/deployment-service", root, new MetricAlarmDefined(root, root, "demo", alarmId,
+                "late", "queue_length", "max", 1, 1, 10, "gt", List.of(receiver.url("/late")), List.of(), List.of(),
+                false, true, root, "workers")));
+        await().atMost(WAIT).until(() -> db.queryLong("select count(*) from metric_alarm where alarm_id = ?",
+                alarmId) == 1);
+
+        // One sample, measured a second before it reaches Kafka: its 1 s period has passed when it lands.
+        Instant measured = Instant.now().minusSeconds(1);
+        publish(CloudEvent.of("/hearth/signal-gateway", root, new MetricReported(root, root, "workers",
+                List.of(new Sample("queue_length", 50, measured, null)), measured)));
+
+        await().atMost(WAIT).until(() -> !receiver.calls("/late").isEmpty());
+        assertThat(awaitStates(1).get(0).value()).isEqualTo(50.0);
+    }
+
     private void define(List<String> alarmActions, List<String> okActions, boolean repeat) {
         publish(CloudEvent.of("/hearth/deployment-service", root, new MetricAlarmDefined(root, root, "demo", alarmId,
                 "queue_high", "queue_length", "avg", 1, 2, 50, "gt", alarmActions, okActions, List.of(), repeat,
