@@ -136,6 +136,77 @@ class LocalComputeIT {
     }
 
     @Test
+    void abandonLeavesTheDatabaseRunningAndAdoptTakesItBackWithoutRerunningAnythingThenAnUpdateWorks()
+            throws IOException {
+        String template = Files.readString(LocalSystem.ROOT.resolve("deploy/examples/app-and-db.yaml"));
+        int port = 20000 + ThreadLocalRandom.current().nextInt(20000);
+        String url = create("adopt", template, Map.of("db_port", port));
+        assertThat(status(awaitFinal(url))).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+        String name = url.split("/")[4];
+        String dbServer = physicalId(url, "db_server");
+        String appServer = physicalId(url, "app_server");
+        String endpoint = output(LocalSystem.api().get(url).then().extract().jsonPath(), "db_endpoint");
+        String dbHost = endpoint.substring(endpoint.indexOf('@') + 1, endpoint.lastIndexOf(':'));
+        Path hooksRan = SERVERS.resolve(dbServer).resolve("hooks-ran.log");
+
+        // abandon: Hearth forgets the stack; the servers, their agents and the database go on
+        String data = LocalSystem.api().delete(url + "/abandon").then().statusCode(200).extract().asString();
+        assertThat(LocalSystem.api().get(url).statusCode()).isEqualTo(404);
+        await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
+        assertThat(answers(dbHost, port)).as("the database still answers after the abandon").isTrue();
+        assertThat(Files.isDirectory(SERVERS.resolve(dbServer))).isTrue();
+
+        // adopt: the same id, ADOPT_COMPLETE, the same outputs, and no hook runs again
+        String adopted = LocalSystem.api().body(Map.of("stack_name", name, "adopt_stack_data", data))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        assertThat(url).endsWith("/" + adopted);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> !status(LocalSystem.api().get(url)
+                .then().extract().jsonPath()).startsWith("ADOPT_IN_PROGRESS"));
+        JsonPath stack = LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
+        assertThat(status(stack)).isEqualTo("ADOPT_COMPLETE Stack ADOPT completed successfully");
+        assertThat(output(stack, "db_endpoint")).isEqualTo(endpoint);
+        assertThat(physicalId(url, "db_server")).isEqualTo(dbServer);
+        await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
+        assertThat(Files.readAllLines(hooksRan)).containsExactly("db_config");
+        assertThat(journalEntries(dbServer)).hasSize(1);
+        assertThat(journalEntries(appServer)).hasSize(1);
+        assertThat(answers(dbHost, port)).isTrue();
+
+        // an update after the adopt: a new deployment on the app server runs there, nothing else reruns
+        String extra = template.replace("\noutputs:\n", """
+
+                  extra_config:
+                    type: OS::Heat::SoftwareConfig
+                    properties:
+                      group: script
+                      outputs: [{name: said}]
+                      config: |
+                        #!/bin/sh
+                        printf 'after adopt' > "$heat_outputs_path.said"
+
+                  extra_deployment:
+                    type: OS::Heat::SoftwareDeployment
+                    properties:
+                      config: {get_resource: extra_config}
+                      server: {get_resource: app_server}
+
+                outputs:
+                  extra_said:
+                    value: {get_attr: [extra_deployment, said]}
+                """);
+        LocalSystem.api().body(Map.of("template", extra, "parameters", Map.of("db_port", port))).put(url)
+                .then().statusCode(202);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> status(LocalSystem.api().get(url)
+                .then().extract().jsonPath()).matches("UPDATE_(COMPLETE|FAILED).*"));
+        stack = LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
+        assertThat(status(stack)).isEqualTo("UPDATE_COMPLETE Stack UPDATE completed successfully");
+        assertThat(output(stack, "extra_said")).isEqualTo("after adopt");
+        assertThat(journalEntries(appServer)).hasSize(2);
+        assertThat(journalEntries(dbServer)).hasSize(1);
+        assertThat(Files.readAllLines(hooksRan)).containsExactly("db_config");
+    }
+
+    @Test
     void anUpdateOfOneInputOfOneDeploymentOutOfTwentyRerunsExactlyThatOneAsThePreviewSaid() throws IOException {
         StringBuilder template = new StringBuilder("heat_template_version: 2018-08-31\nparameters:\n");
         for (int i = 0; i < 20; i++) {
