@@ -207,6 +207,87 @@ class LocalComputeIT {
     }
 
     @Test
+    void adHocBackupRunsOncePerMemberWithProgressAndOutputsCancelStopsAHookAndAFailedUpdateRollsBack()
+            throws IOException {
+        String template = Files.readString(LocalSystem.ROOT.resolve("deploy/examples/backups.yaml"));
+        String name = "actions-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = LocalSystem.api().body(Map.of("stack_name", name, "template", template, "disable_rollback", false))
+                .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+        String url = "/v1/demo/stacks/" + name + "/" + id;
+        CREATED.add(url);
+        try (SseRecorder stream = SseRecorder.open(LocalSystem.publicApi() + url + "/stream?last_event_id=0",
+                "hearth-dev-token")) {
+            assertThat(status(awaitFinal(url))).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
+            Map<String, String> servers = LocalSystem.api().get(url).then().extract().jsonPath()
+                    .getMap("stack.outputs.find { it.output_key == 'servers' }.output_value");
+            assertThat(servers).hasSize(2);
+            for (String server : servers.values()) {
+                assertThat(actionsRan(server)).containsExactly("CREATE 3");
+            }
+
+            // BACKUP on the deployment group: one run per server, with its progress and its outputs
+            List<String> backups = LocalSystem.api().body(Map.of("action", "BACKUP", "input_values",
+                    Map.of("label", "weekly"))).post(url + "/resources/service_deployments/actions")
+                    .then().statusCode(200).extract().jsonPath().getList("software_deployments.id");
+            assertThat(backups).hasSize(2);
+            for (String deployment : backups) {
+                Map<String, Object> run = awaitRun(deployment, "BACKUP");
+                assertThat(run).containsEntry("status", "COMPLETE").containsEntry("progress", 90);
+                Map<?, ?> outputs = (Map<?, ?>) run.get("output_values");
+                assertThat(outputs.get("rows_saved")).isEqualTo("3");
+                assertThat((String) outputs.get("backup_path")).endsWith("/work/" + deployment + "/backups/weekly");
+            }
+            for (String server : servers.values()) {
+                assertThat(actionsRan(server)).containsExactly("CREATE 3", "BACKUP weekly");
+            }
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                    assertThat(stream.events("io.hearth.deployment.status-changed.v1").stream()
+                            .map(e -> e.path("data"))
+                            .filter(d -> d.has("progress") && d.path("status").asText().equals("IN_PROGRESS"))
+                            .map(d -> d.path("deploymentId").asText() + " " + d.path("progress").asInt() + " "
+                                    + d.path("statusReason").asText()).distinct().toList())
+                            .as("each progress report is an event").containsExactlyInAnyOrder(
+                                    backups.get(0) + " 10 copying the rows", backups.get(0) + " 90 copied 3 rows",
+                                    backups.get(1) + " 10 copying the rows", backups.get(1) + " 90 copied 3 rows"));
+
+            // REINDEX on one deployment, cancelled while its hook sleeps: the hook's processes are stopped
+            String reindexed = backups.get(0);
+            String server = LocalSystem.api().get("/v1/demo/software_deployments/" + reindexed).then().statusCode(200)
+                    .extract().path("software_deployment.server_id");
+            Path pidFile = SERVERS.resolve(server).resolve("work").resolve(reindexed).resolve("reindex.pid");
+            LocalSystem.api().body(Map.of("action", "REINDEX")).post("/v1/demo/software_deployments/" + reindexed
+                    + "/actions").then().statusCode(200);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> Files.exists(pidFile)
+                    && Files.readString(pidFile).endsWith("\n"));
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+            LocalSystem.api().body(Map.of("action", "CANCEL")).post("/v1/demo/software_deployments/" + reindexed
+                    + "/actions").then().statusCode(200)
+                    .body("software_deployment.status", org.hamcrest.Matchers.equalTo("FAILED"))
+                    .body("software_deployment.status_reason", org.hamcrest.Matchers.equalTo("cancelled"));
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+            assertThat(awaitRun(reindexed, "REINDEX")).containsEntry("status", "FAILED")
+                    .containsEntry("status_reason", "cancelled");
+            assertThat(actionsRan(server)).containsExactly("CREATE 3", "BACKUP weekly", "REINDEX started");
+
+            // an update whose hooks fail rolls back to the previous definition; as in Heat, the FAILED deployments
+            // are replaced (Resource.needs_replace_failed), so their replacements run CREATE with the old rows
+            LocalSystem.api().body(Map.of("template", template, "parameters", Map.of("rows", 5000),
+                    "disable_rollback", false)).put(url).then().statusCode(202);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> status(LocalSystem.api().get(url)
+                    .then().extract().jsonPath()).matches("(ROLLBACK_(COMPLETE|FAILED)|UPDATE_COMPLETE) .*"));
+            JsonPath stack = LocalSystem.api().get(url).then().statusCode(200).extract().jsonPath();
+            assertThat(status(stack)).isEqualTo("ROLLBACK_COMPLETE Stack ROLLBACK completed successfully");
+            assertThat(stack.getString("stack.parameters.rows")).isEqualTo("3");
+            for (String each : servers.values()) {
+                List<String> ran = actionsRan(each);
+                assertThat(ran.subList(ran.size() - 2, ran.size())).containsExactly("UPDATE 5000", "CREATE 3");
+            }
+        }
+    }
+
+    @Test
     void anUpdateOfOneInputOfOneDeploymentOutOfTwentyRerunsExactlyThatOneAsThePreviewSaid() throws IOException {
         StringBuilder template = new StringBuilder("heat_template_version: 2018-08-31\nparameters:\n");
         for (int i = 0; i < 20; i++) {
@@ -454,6 +535,25 @@ class LocalComputeIT {
             previous = name;
         }
         return t.append(outputs).toString();
+    }
+
+    /** The lines the backups example's hooks appended to a server's {@code actions-ran.log}. */
+    private static List<String> actionsRan(String server) throws IOException {
+        Path log = SERVERS.resolve(server).resolve("actions-ran.log");
+        return Files.exists(log) ? Files.readAllLines(log) : List.of();
+    }
+
+    /** Waits until the deployment's last ad-hoc run is the action's and no longer IN_PROGRESS; that run. */
+    private static Map<String, Object> awaitRun(String deployment, String action) {
+        String runs = "/v1/demo/software_deployments/" + deployment + "/runs";
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() -> {
+            List<Map<String, Object>> all = LocalSystem.api().get(runs).then().statusCode(200).extract().jsonPath()
+                    .getList("runs");
+            Map<String, Object> last = all.isEmpty() ? Map.of() : all.get(all.size() - 1);
+            return action.equals(last.get("action")) && !"IN_PROGRESS".equals(last.get("status"));
+        });
+        List<Map<String, Object>> all = LocalSystem.api().get(runs).then().extract().jsonPath().getList("runs");
+        return all.get(all.size() - 1);
     }
 
     private static String create(String prefix, String template, Map<String, Object> parameters) {
