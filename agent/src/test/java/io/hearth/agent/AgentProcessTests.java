@@ -110,7 +110,7 @@ class AgentProcessTests {
 
     private ObjectNode slowItem(String id) {
         ObjectNode item = gateway.item(id, "script", "#!/bin/sh\necho started >> '" + marker + "'\n"
-                + "while [ ! -f '" + release + "' ]; do sleep 0.1; done\n"
+                + SlowHook.waitFor(release)
                 + "printf done > \"$heat_outputs_path.result\"\n", 1, "TEMP_URL_SIGNAL");
         item.putArray("outputs").addObject().put("name", "result");
         return item;

@@ -72,6 +72,7 @@ final class SseRecorder implements AutoCloseable {
                     Thread.sleep(1000);
                     continue;
                 }
+                failures = 0; // connected: the budget is for one outage, as a client's backoff would be
                 read(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)));
             } catch (Exception e) {
                 failures++;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.agent.FakeGateway;
+import io.hearth.agent.SlowHook;
 import io.hearth.agent.hook.HookLauncher;
 import io.hearth.agent.hook.Item;
 import io.hearth.agent.hook.ProcessProbe;
@@ -73,7 +74,7 @@ class CancelAndProgressTests {
     @Test
     void aRunCancelledWhileItsHookRunsIsStoppedAndSignalledFailed() throws Exception {
         ObjectNode item = gateway.item("d-cancel", "script", "#!/bin/sh\necho started >> '" + marker + "'\n"
-                + "while [ ! -f '" + release + "' ]; do sleep 0.1; done\necho finished >> '" + marker + "'\n",
+                + SlowHook.waitFor(release) + "echo finished >> '" + marker + "'\n",
                 1, "TEMP_URL_SIGNAL");
         gateway.document(List.of(item));
         Thread agent = new Thread(() -> {

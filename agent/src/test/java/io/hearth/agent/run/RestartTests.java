@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.agent.FakeGateway;
+import io.hearth.agent.SlowHook;
 import io.hearth.agent.hook.HookLauncher;
 import io.hearth.agent.hook.Item;
 import io.hearth.agent.hook.ProcessProbe;
@@ -38,7 +39,7 @@ class RestartTests {
         marker = temp.resolve("marker");
         release = temp.resolve("release");
         item = gateway.item("d-slow", "script", "#!/bin/sh\necho started >> '" + marker + "'\n"
-                + "while [ ! -f '" + release + "' ]; do sleep 0.1; done\necho finished\n", 1, "TEMP_URL_SIGNAL");
+                + SlowHook.waitFor(release) + "echo finished\n", 1, "TEMP_URL_SIGNAL");
     }
 
     @AfterEach

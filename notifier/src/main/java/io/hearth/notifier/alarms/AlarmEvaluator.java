@@ -112,8 +112,9 @@ public class AlarmEvaluator {
         List<OutboxEvent> events = new ArrayList<>();
         List<Tuple> stores = new ArrayList<>();
         List<Tuple> posts = new ArrayList<>();
+        Instant end = now.minus(config.evaluationDelay());
         return Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(alarm -> periods(connection, alarm, now.minus(config.evaluationDelay()))
+                .onItem().transformToUniAndConcatenate(alarm -> periods(connection, alarm, end)
                         .invoke(stats -> decide(alarm, stats, now, events, stores, posts)))
                 .collect().last()
                 .chain(() -> writer.write(connection, events))
