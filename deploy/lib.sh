@@ -662,6 +662,9 @@ END \$do\$;"
     printf '%s\n' "ALTER ROLE $role SET search_path = $x;"
     printf '%s\n' "GRANT CONNECT, TEMPORARY ON DATABASE $PG_DATABASE TO $role;"
   done
+  # A transaction waiting over deadlock_timeout (1 s) for another's lock is logged, with both pids, to
+  # /var/log/postgresql: the services' hung transactions are then told apart from slow ones.
+  printf '%s\n' "ALTER DATABASE $PG_DATABASE SET log_lock_waits = on;"
   printf '%s\n' "\\connect $PG_DATABASE"
   printf '%s\n' "REVOKE CREATE ON SCHEMA public FROM PUBLIC;"
   for svc in "${!SERVICE_DB[@]}"; do
