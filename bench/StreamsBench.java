@@ -51,7 +51,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * notifier's own part, fan-out and forwarding), the events each client received against the stack's journal rows
  * (any loss, duplicate or reordering), and the CPU each process took, the clients' own included.
  *
- * <p>Run against a running system with {@code bench/streams [clients] [updates] [port]}.
+ * <p>Run against a running system with {@code bench/streams [clients] [updates] [port] [pause ms]}.
  */
 public class StreamsBench {
 
@@ -89,12 +89,13 @@ public class StreamsBench {
         int updates = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         URI api = URI.create(API);
         int port = args.length > 2 ? Integer.parseInt(args[2]) : api.getPort();
+        long pause = args.length > 3 ? Long.parseLong(args[3]) : 100;
         String via = port == api.getPort() ? "the public endpoint (template-service forwarding to the notifier)"
                 : "the notifier directly";
         String name = "bench-streams-" + UUID.randomUUID().toString().substring(0, 8);
         System.out.printf("Streams: %d SSE clients on one stack's stream through %s, %s:%d; %d updates of a"
-                + " ResourceGroup (count 5 <-> 10); load average %s%n", clients, via, api.getHost(), port, updates,
-                load());
+                + " ResourceGroup (count 5 <-> 10), %d ms apart; load average %s%n", clients, via, api.getHost(), port,
+                updates, pause, load());
 
         try (StackStatus status = StackStatus.start(KAFKA)) {
             String id = id(send("POST", API + "/stacks", "{\"stack_name\": \"" + name + "\", \"template\": "
@@ -145,7 +146,7 @@ public class StreamsBench {
                 });
                 int n = u;
                 await("update " + u, () -> status.ended(id, "UPDATE", n));
-                Thread.sleep(100);
+                Thread.sleep(pause);
             }
             Instant updated = Instant.now();
             // every client has what the busiest has, or nothing arrives for 3 s

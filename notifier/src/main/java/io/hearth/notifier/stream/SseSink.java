@@ -1,8 +1,10 @@
 package io.hearth.notifier.stream;
 
 import io.hearth.notifier.journal.JournalEntry;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.List;
 
 /**
  * A Server-Sent Events response: each event as {@code id: <seq>} and one {@code data:} line holding the CloudEvent
@@ -28,6 +30,22 @@ public final class SseSink implements StreamSink {
     @Override
     public void send(JournalEntry entry) {
         response.write(entry.sse());
+    }
+
+    /** The events' frames as one chunk: one write, hence one flush, for a burst of events. */
+    @Override
+    public void send(List<JournalEntry> entries) {
+        if (entries.size() == 1) {
+            send(entries.get(0));
+            return;
+        }
+        int size = 0;
+        for (JournalEntry entry : entries) {
+            size += entry.sse().length();
+        }
+        Buffer frames = Buffer.buffer(size);
+        entries.forEach(entry -> frames.appendBuffer(entry.sse()));
+        response.write(frames);
     }
 
     @Override

@@ -1,12 +1,18 @@
 package io.hearth.notifier.stream;
 
 import io.hearth.notifier.journal.JournalEntry;
+import java.util.List;
 
 /** One client's connection, SSE or WebSocket; every method is called on the connection's Vert.x context. */
 public interface StreamSink {
 
     /** Writes one event. */
     void send(JournalEntry entry);
+
+    /** Writes events in their order; a sink that can make them one write does (fewer writes and flushes). */
+    default void send(List<JournalEntry> entries) {
+        entries.forEach(this::send);
+    }
 
     /** Writes a heartbeat (an SSE comment, a WebSocket ping). */
     void heartbeat();

@@ -5,6 +5,7 @@ import io.hearth.notifier.journal.JournalReader;
 import io.hearth.notifier.journal.StreamScope;
 import io.vertx.core.Context;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -26,6 +27,9 @@ final class Subscriber {
 
     /** Events read from the journal per replay query. */
     static final int PAGE = 500;
+
+    /** Most live events written as one chunk. */
+    static final int BURST = 100;
 
     private final Context context;
     private final StreamSink sink;
@@ -113,7 +117,7 @@ final class Subscriber {
         if (closed) {
             return;
         }
-        page.forEach(this::send);
+        send(page);
         if (page.size() < PAGE) {
             live = true;
             drain();
@@ -124,26 +128,37 @@ final class Subscriber {
         }
     }
 
+    /**
+     * Writes what the tail offered, a burst at a time as one write (the tail offers a whole batch of journal
+     * events before this runs), until the queue is empty or the connection's write queue is full.
+     */
     private void drain() {
         drainScheduled.set(false);
         if (!live || closed) {
             return;
         }
         while (!sink.writeQueueFull()) {
-            JournalEntry entry = queue.poll();
-            if (entry == null) {
+            List<JournalEntry> burst = new ArrayList<>();
+            JournalEntry entry;
+            while (burst.size() < BURST && (entry = queue.poll()) != null) {
+                queued.decrementAndGet();
+                if (entry.seq() > lastSent) {
+                    burst.add(entry);
+                    lastSent = entry.seq();
+                }
+            }
+            if (burst.isEmpty()) {
                 return;
             }
-            queued.decrementAndGet();
-            if (entry.seq() > lastSent) {
-                send(entry);
-            }
+            send(burst);
         }
         sink.drainHandler(this::drain);
     }
 
-    private void send(JournalEntry entry) {
-        sink.send(entry);
-        lastSent = entry.seq();
+    private void send(List<JournalEntry> entries) {
+        if (!entries.isEmpty()) {
+            sink.send(entries);
+            lastSent = entries.get(entries.size() - 1).seq();
+        }
     }
 }
