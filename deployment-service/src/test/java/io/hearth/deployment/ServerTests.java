@@ -155,6 +155,31 @@ class ServerTests {
     }
 
     @Test
+    void aDeployedServerPolledByHeatsOwnAgentsIsCompleteAtOnceAndNoComputeDriverHearsOfIt() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("deployed", "OS::Heat::DeployedServer",
+                "{\"software_config_transport\": \"POLL_TEMP_URL\"}"))));
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        ResourceStatusChanged deployed = driver.resources(id).get(1);
+        String serverId = deployed.physicalResourceId();
+        assertThat(deployed.attributes().get("os_collect_config").path("collectors")).isEqualTo(
+                json("[\"request\", \"local\"]"));
+        assertThat(deployed.attributes().get("os_collect_config").path("request").path("metadata_url").asText())
+                .contains("/v1/stacks/" + id + "/servers/" + serverId + "/metadata");
+        InstanceStateChanged up = awaitInstance(id, 1).get(0);
+        assertThat(up.serverId()).isEqualTo(serverId);
+        assertThat(up.previousState() + " -> " + up.state()).isEqualTo("CREATE_IN_PROGRESS -> CREATE_COMPLETE");
+
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        InstanceStateChanged down = awaitInstance(id, 2).get(1);
+        assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");
+        assertThat(commands(CreateInstance.TYPE, id)).isEmpty();
+        assertThat(commands(DeleteInstance.TYPE, id)).isEmpty();
+    }
+
+    @Test
     void aMetadataChangeUpdatesTheServerInPlaceAndAFlavorChangeReplacesIt() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(List.of(resource("server", "OS::Nova::Server", """

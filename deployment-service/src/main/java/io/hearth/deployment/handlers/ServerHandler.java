@@ -39,7 +39,9 @@ import org.jboss.logging.Logger;
  * since the compute driver neither renames, rebuilds nor resizes. Delete sends
  * {@code DeleteInstance}, forgets the server's metadata (a tombstone for its key on
  * {@code hearth.server.metadata}; its deployments, which depend on it, were deleted before) and completes
- * at once: the driver is fire-and-forget.
+ * at once: the driver is fire-and-forget. A DeployedServer with {@code software_config_transport: POLL_TEMP_URL}
+ * is a server that exists elsewhere, run by Heat's own agents ({@link #elsewhere}): no compute driver hears of it,
+ * and it is complete as soon as it is created, as in Heat.
  */
 @ApplicationScoped
 public class ServerHandler implements ResourceHandler {
@@ -59,6 +61,8 @@ public class ServerHandler implements ResourceHandler {
     private static final String BOOT_ID = "boot_id";
     private static final String ADDRESS = "address";
     private static final String CHECK = "check";
+    private static final String ELSEWHERE = "elsewhere";
+    private static final String POLL_TEMP_URL = "POLL_TEMP_URL";
 
     private final Outbox outbox;
     private final PresignedUrls urls;
@@ -88,12 +92,35 @@ public class ServerHandler implements ResourceHandler {
         String url = metadataUrl(call.stack().id.toString(), serverId);
         ResourceRuntime row = call.row();
         row.physicalId = serverId; // Heat's resource_id_set: the check-in finds the server by it
-        row.data = HearthJson.write(ResourceHandler.attributes().put(METADATA_URL, url));
+        ObjectNode data = ResourceHandler.attributes().put(METADATA_URL, url);
+        if (elsewhere(call)) {
+            // Heat's DeployedServer: nothing to launch, complete at once; Heat's own agents poll the URL.
+            row.data = HearthJson.write(data.put(ELSEWHERE, true));
+            return instanceChanged(call, null, Action.CREATE.with(Status.IN_PROGRESS),
+                    Action.CREATE.with(Status.COMPLETE)).replaceWith(Outcome.complete(serverId,
+                            attributes(call, null, url)));
+        }
+        row.data = HearthJson.write(data);
         boolean nova = NOVA_SERVER.equals(row.type);
         CreateInstance command = new CreateInstance(serverId, call.stack().id.toString(), call.stack().tenant,
                 serverName(call), nova ? text(call.property("image")) : null,
                 nova ? text(call.property("flavor")) : null, url, userData(call));
         return outbox.append("server", serverId, serverId, command).replaceWith(new Outcome.Waiting(null));
+    }
+
+    /**
+     * A DeployedServer whose {@code software_config_transport} is {@code POLL_TEMP_URL}: a server that exists
+     * elsewhere, configured by Heat's own agents (os-collect-config's {@code request} collector polling its
+     * metadata URL, heat-config, heat-config-notify). As in Heat, it is complete as soon as it is created and no
+     * compute driver is told anything about it; its deployments wait for their signals.
+     */
+    static boolean elsewhere(ResourceCall call) {
+        return DEPLOYED_SERVER.equals(call.row().type)
+                && POLL_TEMP_URL.equals(text(call.property("software_config_transport")));
+    }
+
+    private static boolean elsewhere(ResourceRuntime row) {
+        return data(row).path(ELSEWHERE).asBoolean(false);
     }
 
     /**
@@ -130,6 +157,9 @@ public class ServerHandler implements ResourceHandler {
      */
     @Override
     public Uni<Outcome> handleSuspend(ResourceCall call) {
+        if (elsewhere(call.row())) {
+            return Uni.createFrom().item(ResourceHandler.unchanged(call));
+        }
         String serverId = call.row().physicalId;
         StackRuntime stack = call.stack();
         return outbox.append("server", serverId, serverId, new SuspendInstance(serverId, stack.id.toString(),
@@ -144,6 +174,9 @@ public class ServerHandler implements ResourceHandler {
      */
     @Override
     public Uni<Outcome> handleResume(ResourceCall call) {
+        if (elsewhere(call.row())) {
+            return Uni.createFrom().item(ResourceHandler.unchanged(call));
+        }
         String serverId = call.row().physicalId;
         StackRuntime stack = call.stack();
         return outbox.append("server", serverId, serverId, new ResumeInstance(serverId, stack.id.toString(),
@@ -162,6 +195,9 @@ public class ServerHandler implements ResourceHandler {
      */
     @Override
     public Uni<Outcome> handleCheck(ResourceCall call) {
+        if (elsewhere(call.row())) {
+            return Uni.createFrom().item(ResourceHandler.unchanged(call)); // Heat's DeployedServer checks nothing
+        }
         return awaitAgent(call).replaceWith(new Outcome.Waiting(Instant.now().plus(checkTimeout)));
     }
 
@@ -187,11 +223,12 @@ public class ServerHandler implements ResourceHandler {
             return Uni.createFrom().item(done);
         }
         StackRuntime stack = call.stack();
-        Uni<Void> sent = outbox.append("server", serverId, serverId,
-                new DeleteInstance(serverId, stack.id.toString(), stack.tenant))
+        boolean elsewhere = elsewhere(call.row());
+        Uni<Void> sent = (elsewhere ? Uni.createFrom().voidItem() : outbox.append("server", serverId, serverId,
+                new DeleteInstance(serverId, stack.id.toString(), stack.tenant)).replaceWithVoid())
                 .chain(() -> deployments.serverDeleted(serverId));
         JsonNode data = data(call.row());
-        if (data.has(BOOT_ID)) {
+        if (data.has(BOOT_ID) || elsewhere) {
             // The server was up: it leaves CREATE_COMPLETE as its delete starts.
             sent = sent.chain(() -> instanceChanged(call, text(data.get(ADDRESS)),
                     Action.CREATE.with(Status.COMPLETE), Action.DELETE.with(Status.IN_PROGRESS)));

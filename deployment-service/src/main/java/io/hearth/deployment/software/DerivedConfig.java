@@ -24,6 +24,9 @@ public final class DerivedConfig {
 
     /** Heat's transport that needs no signal: the deployment completes at once. */
     public static final String NO_SIGNAL = "NO_SIGNAL";
+
+    /** Heat's signal to a Swift object's temporary URL, which heat-config-notify PUTs. */
+    static final String TEMP_URL_SIGNAL = "TEMP_URL_SIGNAL";
     static final String COMPONENT = "component";
     private static final String UNGROUPED = "Heat::Ungrouped";
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -119,8 +122,9 @@ public final class DerivedConfig {
                 "How the server should signal to heat with the deployment output values."));
         if (!NO_SIGNAL.equals(deployment.signalTransport)) {
             out.add(derived("deploy_signal_id", signalUrl, "ID of signal to use for signaling output values"));
-            // Heat's description lacks the space, as here.
-            out.add(derived("deploy_signal_verb", "POST", "HTTP verb to use for signaling outputvalues"));
+            // Heat's description lacks the space, as here; a TEMP_URL_SIGNAL (a Swift object in Heat) is a PUT.
+            out.add(derived("deploy_signal_verb", TEMP_URL_SIGNAL.equals(deployment.signalTransport) ? "PUT" : "POST",
+                    "HTTP verb to use for signaling outputvalues"));
         }
         if (metricUrl != null) {
             out.add(derived("deploy_metric_url", metricUrl, "Pre-signed URL to POST the application's metric "
