@@ -357,11 +357,12 @@ public class ContextualizationBench {
             nodes.sort(null);
             nodes.forEach(facts.putArray("nodes")::add);
             facts.put("generation", generation);
-            runs.add(new Run(item.id(), item.generation(), action, true, generation, members.size(), Instant.now()));
+            runs.add(new Run(item.deploymentId(), item.generation(), action, true, generation, members.size(),
+                    Instant.now()));
             return facts;
         }
         long generation = value(item, "generation").asLong(-1);
-        runs.add(new Run(item.id(), item.generation(), action, false, generation, value(item, "nodes").size(),
+        runs.add(new Run(item.deploymentId(), item.generation(), action, false, generation, value(item, "nodes").size(),
                 Instant.now()));
         return LongNode.valueOf(generation);
     }

@@ -274,7 +274,7 @@ class ContextualizationTests {
                     continue;
                 }
                 DeploymentItem item = document.deployments().get(document.deployments().size() - 1);
-                if (answered.add(item.id() + "/" + item.generation())) {
+                if (answered.add(item.deploymentId() + "/" + item.generation())) {
                     String output = server.endsWith("head") ? "key" : "address";
                     agent.signal(id, server, item, input(item, "deploy_action").asText(), 0,
                             Map.of(output, TextNode.valueOf("changing-" + round[0]++)));

@@ -192,7 +192,7 @@ class DeploymentActionTests {
     /** The deployment's item in the server's latest document, once that lists the deployment's generation. */
     private DeploymentItem item(String id, long generation) {
         return await().atMost(WAIT).until(() -> metadata.latest(server) == null ? null : metadata.latest(server)
-                .deployments().stream().filter(i -> i.id().equals(id) && i.generation() == generation)
+                .deployments().stream().filter(i -> i.deploymentId().equals(id) && i.generation() == generation)
                 .findFirst().orElse(null), i -> i != null);
     }
 

@@ -45,7 +45,7 @@ final class DeploymentAgent extends BrokerFixture {
     /** The hook of a metadata item ran {@code action} and exited with {@code code}. */
     CloudEvent signal(String stackId, String serverId, DeploymentItem item, String action, int code,
             Map<String, JsonNode> outputs) {
-        return send(stackId, new DeploymentSignalled(stackId, item.id(), serverId, action, item.generation(),
+        return send(stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId, action, item.generation(),
                 "ran " + action, "", code, outputs, Instant.now()));
     }
 

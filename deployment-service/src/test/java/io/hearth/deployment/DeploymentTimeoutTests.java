@@ -78,7 +78,7 @@ class DeploymentTimeoutTests {
         await().atMost(WAIT).until(() -> deploymentStatuses(id).size() == 2);
         assertThat(deploymentStatuses(id)).extracting(d -> d.status() + ": " + d.statusReason()).containsExactly(
                 "IN_PROGRESS: Deploy data available", "FAILED: Deployment timed out after 2 s");
-        JsonNode shown = show(item.id());
+        JsonNode shown = show(item.deploymentId());
         assertThat(shown.path("status").asText()).isEqualTo("FAILED");
         assertThat(shown.path("status_reason").asText()).isEqualTo("Deployment timed out after 2 s");
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
@@ -88,8 +88,8 @@ class DeploymentTimeoutTests {
         CloudEvent late = agent.signal(id, serverId, item, "CREATE", 0, Map.of("result", HearthJson.readTree("\"r\"")));
         await().atMost(WAIT).until(() -> processed(late));
         assertThat(db.queryLong("select count(*) from deployment_signal where deployment_id = ?"
-                + " and outcome = 'DUPLICATE'", item.id())).isOne();
-        assertThat(show(item.id()).path("status").asText()).isEqualTo("FAILED");
+                + " and outcome = 'DUPLICATE'", item.deploymentId())).isOne();
+        assertThat(show(item.deploymentId()).path("status").asText()).isEqualTo("FAILED");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_FAILED");
         assertThat(driver.statesOf(id, "after")).isEmpty();
         assertThat(deploymentStatuses(id)).hasSize(2);
@@ -117,7 +117,7 @@ class DeploymentTimeoutTests {
         // Nothing is left for the timer: the timeout can pass without effect.
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
                 + " and wake_at is not null", id)).isZero();
-        assertThat(show(item.id()).path("status").asText()).isEqualTo("COMPLETE");
+        assertThat(show(item.deploymentId()).path("status").asText()).isEqualTo("COMPLETE");
     }
 
     @Test
@@ -144,7 +144,8 @@ class DeploymentTimeoutTests {
         assertThat(statuses.get(statuses.size() - 1).statusReason()).isEqualTo("Resource UPDATE failed: " + reason);
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
                 "UPDATE_IN_PROGRESS", "UPDATE_FAILED");
-        assertThat(show(created.id()).path("status_reason").asText()).isEqualTo("Deployment timed out after 600 s");
+        assertThat(show(created.deploymentId()).path("status_reason").asText())
+                .isEqualTo("Deployment timed out after 600 s");
     }
 
     private List<DeploymentStatusChanged> deploymentStatuses(String stackId) {

@@ -139,7 +139,7 @@ class ResourceActionTests {
         String web = "srv-web-" + id;
         driver.create(id, plan(id, "{\"web\": \"" + web + "\"}", "CFN_SIGNAL"));
         String deployment = metadata.awaitItems(web, 2).stream().filter(i -> i.config().asText().equals("echo create"))
-                .findFirst().orElseThrow().id();
+                .findFirst().orElseThrow().deploymentId();
 
         assertThat(message(act(id, "backups", "{\"action\": \"BACKUP\"}"), 409)).startsWith("Deployment " + deployment
                 + " of resource backups is IN_PROGRESS (CREATE, generation 1)");
@@ -152,7 +152,8 @@ class ResourceActionTests {
         List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
         assertThat(statuses.get(statuses.size() - 1).statusReason()).contains("Deployment to server failed: cancelled");
         assertThat(await().atMost(StackDriver.WAIT).until(() -> metadata.latest(web).deployments().stream()
-                .filter(i -> i.id().equals(deployment)).findFirst().orElseThrow().cancelled(), c -> c != null))
+                .filter(i -> i.deploymentId().equals(deployment)).findFirst().orElseThrow().cancelled(),
+                c -> c != null))
                 .isTrue();
     }
 

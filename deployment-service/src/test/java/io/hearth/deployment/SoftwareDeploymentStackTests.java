@@ -95,12 +95,12 @@ class SoftwareDeploymentStackTests {
 
         // The second runs with the first one's output as its input.
         List<DeploymentItem> items = metadata.awaitItems(serverId, 2);
-        DeploymentItem second = items.stream().filter(i -> !i.id().equals(first.id())).findFirst().orElseThrow();
+        DeploymentItem second = items.stream().filter(i -> !i.deploymentId().equals(first.deploymentId())).findFirst().orElseThrow();
         assertThat(input(second, "foo").asText()).isEqualTo("r1");
         ResourceStatusChanged firstDone = driver.resources(id).stream()
                 .filter(r -> r.resourceName().equals("first") && r.status().equals("COMPLETE")).findFirst()
                 .orElseThrow();
-        assertThat(firstDone.physicalResourceId()).isEqualTo(first.id());
+        assertThat(firstDone.physicalResourceId()).isEqualTo(first.deploymentId());
         assertThat(firstDone.attributes().get("result").asText()).isEqualTo("r1");
         assertThat(firstDone.attributes().get("deploy_stdout").asText()).isEqualTo("ran one");
         assertThat(firstDone.attributes().get("deploy_status_code").asInt()).isZero();
@@ -111,7 +111,7 @@ class SoftwareDeploymentStackTests {
         await().atMost(WAIT).until(() -> processed(again));
         assertThat(driver.statesOf(id, "first")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
         assertThat(db.queryLong("select count(*) from deployment_signal where deployment_id = ? and outcome ="
-                + " 'DUPLICATE'", first.id())).isOne();
+                + " 'DUPLICATE'", first.deploymentId())).isOne();
         assertThat(db.queryLong("select count(*) from outbox_event")).isEqualTo(written);
 
         signal(id, serverId, second, 0, "ran two", Map.of("result", HearthJson.readTree("\"r2\"")));
@@ -181,9 +181,9 @@ class SoftwareDeploymentStackTests {
         List<DeploymentItem> items = metadata.awaitItems(serverId, 2);
         String quiet = driver.resources(id).stream().filter(r -> r.resourceName().equals("quiet")
                 && r.status().equals("COMPLETE")).findFirst().orElseThrow().physicalResourceId();
-        assertThat(items).extracting(DeploymentItem::id).contains(quiet);
-        String deploymentId = items.stream().map(DeploymentItem::id).filter(i -> !i.equals(quiet)).findFirst()
-                .orElseThrow();
+        assertThat(items).extracting(DeploymentItem::deploymentId).contains(quiet);
+        String deploymentId = items.stream().map(DeploymentItem::deploymentId).filter(i -> !i.equals(quiet))
+                .findFirst().orElseThrow();
         await().atMost(WAIT).untilAsserted(() ->
                 assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS"));
 
@@ -212,7 +212,7 @@ class SoftwareDeploymentStackTests {
         driver.update(id, oneDeployment("two"));
         await().atMost(WAIT).until(() -> metadata.latest(serverId).deployments().get(0).generation() == 2);
         DeploymentItem updated = metadata.latest(serverId).deployments().get(0);
-        assertThat(updated.id()).isEqualTo(created.id());
+        assertThat(updated.deploymentId()).isEqualTo(created.deploymentId());
         assertThat(input(updated, "foo").asText()).isEqualTo("two");
         assertThat(input(updated, "deploy_action").asText()).isEqualTo("UPDATE");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
@@ -378,7 +378,7 @@ class SoftwareDeploymentStackTests {
         assertThat(driver.statesOf(id, "deployment_c")).isEmpty();
         kafkaSignal(id, serverB, b, "CREATE", Map.of(), "Previous: Previous: NONE\n\n");
 
-        DeploymentItem c = metadata.awaitItems(serverA, 2).stream().filter(i -> !i.id().equals(a.id())).findFirst()
+        DeploymentItem c = metadata.awaitItems(serverA, 2).stream().filter(i -> !i.deploymentId().equals(a.deploymentId())).findFirst()
                 .orElseThrow();
         assertThat(input(c, "previous").asText()).isEqualTo("deployment_b");
         kafkaSignal(id, serverA, c, "CREATE", Map.of(), "Previous: deployment_b\n");
@@ -403,7 +403,7 @@ class SoftwareDeploymentStackTests {
 
     private void kafkaSignal(String stackId, String serverId, DeploymentItem item, String action,
             Map<String, JsonNode> outputs, String stdout) {
-        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId, action,
+        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId, action,
                 item.generation(), stdout, "", 0, outputs, Instant.now())));
     }
 
@@ -420,7 +420,7 @@ class SoftwareDeploymentStackTests {
 
     private void kafkaSignal(String stackId, String serverId, DeploymentItem item, String action,
             Map<String, JsonNode> outputs) {
-        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId, action,
+        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId, action,
                 item.generation(), "", "", 0, outputs, Instant.now())));
     }
 
@@ -439,7 +439,7 @@ class SoftwareDeploymentStackTests {
 
     private CloudEvent signal(String stackId, String serverId, DeploymentItem item, int code, String stdout,
             Map<String, JsonNode> outputs) {
-        CloudEvent event = CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId,
+        CloudEvent event = CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId,
                 "CREATE", item.generation(), stdout, "", code, outputs, Instant.now()));
         send(stackId, event);
         return event;

@@ -174,7 +174,7 @@ class WordPressExampleTests {
         signal(id, serverId, db, "database created\n");
 
         // WordPress follows, pointed at the database on the server's private address.
-        DeploymentItem wp = metadata.awaitItems(serverId, 2).stream().filter(i -> !i.id().equals(db.id())).findFirst()
+        DeploymentItem wp = metadata.awaitItems(serverId, 2).stream().filter(i -> !i.deploymentId().equals(db.deploymentId())).findFirst()
                 .orElseThrow();
         assertThat(wp.config().asText()).isEqualTo(WP_INSTALL);
         assertThat(wp.inputs()).extracting(DeploymentInput::name).startsWith("db_name", "db_user", "db_password",
@@ -217,7 +217,7 @@ class WordPressExampleTests {
     }
 
     private void signal(String stackId, String serverId, DeploymentItem item, String stdout) {
-        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.id(), serverId, "CREATE",
+        send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId, "CREATE",
                 item.generation(), stdout, "", 0, Map.of(), Instant.now())));
     }
 

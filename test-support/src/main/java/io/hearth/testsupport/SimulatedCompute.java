@@ -264,10 +264,10 @@ public final class SimulatedCompute implements AutoCloseable {
         generations.put(metadata.serverId(), metadata.generation());
         Instant seen = Instant.now();
         for (DeploymentItem item : metadata.deployments()) {
-            Run run = new Run(item.id(), input(item, "deploy_action"), item.generation());
+            Run run = new Run(item.deploymentId(), input(item, "deploy_action"), item.generation());
             sightings.computeIfAbsent(run, r -> new AtomicInteger()).incrementAndGet();
             if (!"NO_SIGNAL".equals(input(item, "deploy_signal_transport"))
-                    && scheduled.add(item.id() + "/" + item.generation())) {
+                    && scheduled.add(item.deploymentId() + "/" + item.generation())) {
                 later(settings.signalDelay(), () -> signal(metadata, item, run, seen));
             }
         }
@@ -282,7 +282,7 @@ public final class SimulatedCompute implements AutoCloseable {
             outputs.put(name, settings.outputs.value(item, name));
         }
         Instant now = Instant.now();
-        send(stackId, new DeploymentSignalled(stackId, item.id(), metadata.serverId(), run.action(),
+        send(stackId, new DeploymentSignalled(stackId, item.deploymentId(), metadata.serverId(), run.action(),
                 run.generation(), "ran " + run.action() + " of " + resource + " (generation " + run.generation()
                         + ")", "", 0, outputs, now));
         signals.add(new Signal(stackId, metadata.serverId(), resource, run, outputs, seen, now));

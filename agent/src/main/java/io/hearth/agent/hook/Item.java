@@ -16,9 +16,15 @@ public record Item(JsonNode json) {
     /** The group of items that have none (Heat's default), run by the script hook. */
     public static final String UNGROUPED = "Heat::Ungrouped";
 
-    /** The deployment's id. */
+    /** This run's id (new for every run of a deployment, as Heat's derived config ids are). */
     public String id() {
         return json.path("id").asText("");
+    }
+
+    /** The deployment's id (Hearth's {@code deployment_id}; the item's {@code id} when it has none). */
+    public String deploymentId() {
+        String id = json.path("deployment_id").asText("");
+        return id.isBlank() ? id() : id;
     }
 
     /** The config's name. */

@@ -27,7 +27,7 @@ record HookLaunch(Path executable, Path workDir, Map<String, String> env) {
      * folder is {@code runDir}.
      */
     static HookLaunch prepare(Item item, String hook, ServerContext server, Path runDir) throws IOException {
-        Path workDir = server.workDir(item.id());
+        Path workDir = server.workDir(item.deploymentId());
         Files.createDirectories(workDir);
         Map<String, String> env = new HashMap<>(server.hookEnv());
         env.put(PROGRESS_ENV, runDir.resolve(ProgressReporter.FILE).toAbsolutePath().toString());

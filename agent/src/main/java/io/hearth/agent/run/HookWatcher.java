@@ -96,7 +96,7 @@ final class HookWatcher {
 
     private ObjectNode collect(JournalEntry entry, Item item, Path dir, int exitCode) throws IOException {
         if (Hooks.SCRIPT.equals(entry.hook())) {
-            return ScriptHook.collect(item, server.workDir(item.id()), dir, exitCode);
+            return ScriptHook.collect(item, server.workDir(item.deploymentId()), dir, exitCode);
         }
         return ExecutableHook.collect(entry.hook(), dir, exitCode);
     }

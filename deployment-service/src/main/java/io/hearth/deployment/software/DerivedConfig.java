@@ -87,9 +87,11 @@ public final class DerivedConfig {
         }
         List<JsonNode> outputs = new ArrayList<>();
         HearthJson.readTree(config.outputs).forEach(outputs::add);
-        return new DeploymentItem(deployment.id.toString(), config.name, group,
-                body.isNull() ? TextNode.valueOf("") : body, inputs, outputs, HearthJson.readTree(config.options),
-                deployment.createdAt, deployment.generation, deployment.cancelled() ? Boolean.TRUE : null);
+        String id = deployment.id.toString();
+        return new DeploymentItem(DeploymentItem.runId(id, deployment.action, deployment.generation), config.name,
+                group, body.isNull() ? TextNode.valueOf("") : body, inputs, outputs,
+                HearthJson.readTree(config.options), deployment.createdAt, deployment.generation,
+                deployment.cancelled() ? Boolean.TRUE : null, id);
     }
 
     /**

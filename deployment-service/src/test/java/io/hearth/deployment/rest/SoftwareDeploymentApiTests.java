@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.Topics;
+import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
@@ -129,9 +130,11 @@ class SoftwareDeploymentApiTests {
 
         JsonNode items = get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata");
         assertThat(items).hasSize(2);
-        assertThat(items.get(0).path("id").asText()).isEqualTo(other);
+        assertThat(items.get(0).path("deployment_id").asText()).isEqualTo(other);
         JsonNode item = items.get(1);
-        assertThat(item.path("id").asText()).isEqualTo(id);
+        assertThat(item.path("deployment_id").asText()).isEqualTo(id);
+        // As in Heat, an item's id is the config derived for this run, new for each run of the deployment.
+        assertThat(item.path("id").asText()).isEqualTo(DeploymentItem.runId(id, "CREATE", 1)).isNotEqualTo(id);
         assertThat(item.path("name").asText()).isEqualTo("b-config");
         assertThat(item.path("generation").asLong()).isEqualTo(1);
         List<String> names = new ArrayList<>();
@@ -157,7 +160,7 @@ class SoftwareDeploymentApiTests {
                 .isEqualTo(PresignedUrls.Verification.OK);
 
         ServerMetadata document = lastMetadata(2);
-        assertThat(document.deployments()).extracting(d -> d.id()).containsExactly(other, id);
+        assertThat(document.deployments()).extracting(d -> d.deploymentId()).containsExactly(other, id);
         assertThat(find(get("/v1/demo/software_deployments?server_id=" + server, 200)
                 .path("software_deployments"), id).path("action").asText()).isEqualTo("CREATE");
     }
@@ -324,7 +327,7 @@ class SoftwareDeploymentApiTests {
                     .isEqualTo(1);
             JsonNode items = get("/v1/demo/software_deployments/metadata/" + server, 200).path("metadata");
             List<String> listed = new ArrayList<>();
-            items.forEach(item -> listed.add(item.path("id").asText()));
+            items.forEach(item -> listed.add(item.path("deployment_id").asText()));
             assertThat(listed).containsExactlyInAnyOrderElementsOf(ids);
             // Documents are published in the order of their generations, the last one holding every deployment.
             ServerMetadata last = await().atMost(WAIT).until(() -> metadata.getRecords().stream()

@@ -40,7 +40,9 @@ public final class MetadataDocuments {
         Set<String> ids = new LinkedHashSet<>();
         List<DeploymentRef> refs = new ArrayList<>();
         for (JsonNode item : deployments) {
-            String id = text(item.get("id"), null);
+            // the deployment (Hearth's deployment_id; an item without one, written before runs had ids of their
+            // own, is the deployment's id), not the run's id, which is new for each run as Heat's config ids are
+            String id = text(item.get("deployment_id"), text(item.get("id"), null));
             if (id != null) {
                 ids.add(id);
                 String stackPath = input(item, "deploy_stack_id");
