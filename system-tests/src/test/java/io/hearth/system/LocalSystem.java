@@ -8,6 +8,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -219,6 +221,18 @@ final class LocalSystem {
         }
     }
 
+    /**
+     * Installs Debian's os-collect-config, os-refresh-config and os-apply-config where they are missing
+     * ({@code deploy/heat-agents/run --install}).
+     */
+    static void ensureHeatAgents() {
+        int code = run("heat-agents/run", "--install");
+        if (code != 0) {
+            throw new IllegalStateException("deploy/heat-agents/run --install failed with exit code " + code + "; see "
+                    + LOG);
+        }
+    }
+
     /** The public API's base URL. */
     static String publicApi() {
         return "http://127.0.0.1:8004";
@@ -246,10 +260,12 @@ final class LocalSystem {
         }
     }
 
-    private static int run(String script) {
+    private static int run(String script, String... args) {
         try {
             Files.createDirectories(LOG.getParent());
-            ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
+            List<String> command = new ArrayList<>(List.of(ROOT.resolve("deploy").resolve(script).toString()));
+            command.addAll(List.of(args));
+            ProcessBuilder builder = new ProcessBuilder(command);
             if (!localCompute) {
                 builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
             }
