@@ -168,6 +168,31 @@ class EventingTests {
         }
     }
 
+    @Test
+    void aTransactionLeftIdleIsEndedByTheDatabaseAndItsEventRetriedThenDeadLettered() {
+        CloudEvent stall = CloudEvent.of("/hearth/eventing-test", WidgetCreated.TYPE, "s",
+                new WidgetCreated("s", "stall"));
+        CloudEvent good = CloudEvent.of("/hearth/eventing-test", WidgetCreated.TYPE, "g2",
+                new WidgetCreated("g2", "good"));
+        ConsumerTask<String, String> dlq = kafka.consumeStrings().fromTopics(DLQ);
+        try {
+            produce(stall.toJson(), good.toJson());
+
+            // Each try writes its row, then sits idle past the 1 s bound: PostgreSQL ends the transaction, so
+            // nothing of it stays and its locks go; after the retries the event is dead-lettered, the next applied.
+            awaitProjected(good.id());
+            await().atMost(WAIT).until(() -> !withId(dlq, stall.id()).isEmpty());
+            // PostgreSQL ends the session; the client then finds its connection closed
+            assertThat(header(withId(dlq, stall.id()).get(0), "dead-letter-reason")).contains("Connection is not active",
+                    "CLOSED");
+            assertThat(projectedCount(stall.id())).isZero();
+            assertThat(db.queryLong("select count(*) from pg_stat_activity where state = 'idle in transaction'"
+                    + " and query like '%widget_projection%'")).isZero();
+        } finally {
+            dlq.close();
+        }
+    }
+
     private io.restassured.response.Response createWidget(String name, boolean fail) {
         return given().queryParam("name", name).queryParam("key", key).queryParam("fail", fail)
                 .post("/test/widgets");

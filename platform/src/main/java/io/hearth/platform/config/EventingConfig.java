@@ -63,5 +63,14 @@ public interface EventingConfig extends EventSourceConfig {
         /** How long processed event ids are kept for deduplication. */
         @WithDefault("7d")
         Duration dedupeRetention();
+
+        /**
+         * The longest a consumer's transaction may sit idle between two statements before PostgreSQL ends it
+         * ({@code idle_in_transaction_session_timeout}, set for that transaction only); 0 leaves the server's
+         * setting. A consumer's transaction never waits for anything but the database, so an idle one is stuck:
+         * ending it frees its row locks and fails its step, which is then retried.
+         */
+        @WithDefault("30s")
+        Duration transactionIdleTimeout();
     }
 }

@@ -114,8 +114,9 @@ public class EventProcessor {
             return oneByOne(group, batch, actsOn, handler);
         }
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
-                : Panache.withTransaction(() -> inbox.firstDeliveries(group, ids).chain(fresh -> handler.apply(
-                        events.stream().filter(event -> fresh.contains(event.id())).toList())));
+                : Panache.withTransaction(() -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
+                        .chain(fresh -> handler.apply(events.stream().filter(event -> fresh.contains(event.id()))
+                                .toList())));
         return applied
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a batch"))
@@ -144,7 +145,7 @@ public class EventProcessor {
     }
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
-        return Panache.withTransaction(() -> inbox.firstDelivery(group, event.id())
+        return Panache.withTransaction(() -> boundIdleTime().chain(() -> inbox.firstDelivery(group, event.id()))
                 .chain(first -> {
                     if (first) {
                         return handler.apply(event);
@@ -152,6 +153,22 @@ public class EventProcessor {
                     LOG.debugf("%s skips event %s: already processed", group, event.id());
                     return Uni.createFrom().voidItem();
                 }));
+    }
+
+    /**
+     * Bounds how long this transaction may sit idle ({@link EventingConfig.Consumer#transactionIdleTimeout}). Seen
+     * in CI: deployment-service's step stopped after a statement and its transaction stayed open, holding the
+     * stack's row lock, until the liveness watchdog restarted the service. PostgreSQL now ends such a transaction,
+     * which frees its locks and fails the step, so the batch is retried (one by one) instead.
+     */
+    private Uni<Void> boundIdleTime() {
+        long millis = config.transactionIdleTimeout().toMillis();
+        if (millis <= 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "select set_config('idle_in_transaction_session_timeout', '" + millis + "ms', true)")
+                .getSingleResult()).replaceWithVoid();
     }
 
     /** A handler's answer to an event type it does not act on. */

@@ -2,8 +2,10 @@ package io.hearth.platform.testapp;
 
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.platform.messaging.EventProcessor;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -37,6 +39,11 @@ public class WidgetProjector {
                 WidgetProjection row = new WidgetProjection();
                 row.eventId = event.id();
                 row.name = created.name();
+                if ("stall".equals(created.name())) {
+                    // written, then idle longer than the consumers' transaction idle timeout (the test's 1 s)
+                    yield row.persist().call(() -> Panache.getSession().chain(session -> session.flush()))
+                            .onItem().delayIt().by(Duration.ofSeconds(3)).replaceWithVoid();
+                }
                 yield row.persist().replaceWithVoid();
             }
             default -> EventProcessor.ignore(event);
