@@ -167,8 +167,8 @@ def software_configs_and_deployments(heat):
         status="IN_PROGRESS", status_reason="Deploy data available")
     check(deployment.status == "IN_PROGRESS", "software_deployments.create answered %s" % deployment.id)
     items = heat.software_deployments.metadata(server_id)
-    check(len(items) == 1 and items[0]["id"] == deployment.id,
-          "software_deployments.metadata gives the server's one item")
+    check(len(items) == 1 and items[0]["deployment_id"] == deployment.id and items[0]["id"] != deployment.id,
+          "software_deployments.metadata gives the server's one item (its id is the run's, as Heat's derived config)")
     names = [i["name"] for i in items[0]["inputs"]]
     check(names[0] == "greeting" and "deploy_server_id" in names and "deploy_signal_id" in names,
           "the item's inputs are the declared ones, then Heat's derived ones: %s" % names)

@@ -144,6 +144,11 @@ class StackAbandonAdoptTests {
                 .extracting(s -> s.run().generation()).containsExactly(1L, 2L);
         assertThat(compute.created()).filteredOn(c -> c.serverId().equals(serverId)).hasSize(1);
         assertThat(compute.errors()).isEmpty();
+
+        // The adopted stack is deleted like any other: its server goes.
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+        assertThat(compute.deleted()).anyMatch(d -> d.serverId().equals(serverId));
     }
 
     @Test

@@ -193,6 +193,26 @@ class EventingTests {
         }
     }
 
+    @Test
+    void aStepThatNeverEndsIsFailedInTimeRetriedThenDeadLetteredAndTheNextIsApplied() {
+        CloudEvent hang = CloudEvent.of("/hearth/eventing-test", WidgetCreated.TYPE, "h",
+                new WidgetCreated("h", "hang"));
+        CloudEvent good = CloudEvent.of("/hearth/eventing-test", WidgetCreated.TYPE, "g3",
+                new WidgetCreated("g3", "good"));
+        ConsumerTask<String, String> dlq = kafka.consumeStrings().fromTopics(DLQ);
+        try {
+            produce(hang.toJson(), good.toJson());
+
+            awaitProjected(good.id());
+            await().atMost(WAIT).until(() -> !withId(dlq, hang.id()).isEmpty());
+            assertThat(header(withId(dlq, hang.id()).get(0), "dead-letter-reason")).contains("applying event "
+                    + hang.id() + " did not end within PT5S");
+            assertThat(projectedCount(hang.id())).isZero();
+        } finally {
+            dlq.close();
+        }
+    }
+
     private io.restassured.response.Response createWidget(String name, boolean fail) {
         return given().queryParam("name", name).queryParam("key", key).queryParam("fail", fail)
                 .post("/test/widgets");

@@ -446,7 +446,7 @@ class LocalComputeIT {
         String server = physicalId(url, "server");
         JsonPath metadata = LocalSystem.api().get("/v1/demo/software_deployments/metadata/" + server).then()
                 .statusCode(200).extract().jsonPath();
-        String deploymentId = metadata.getString("metadata[0].id");
+        String deploymentId = metadata.getString("metadata[0].deployment_id");
         String signalUrl = metadata.getString("metadata[0].inputs.find { it.name == 'deploy_signal_id' }.value");
         URI signal = URI.create(signalUrl);
 

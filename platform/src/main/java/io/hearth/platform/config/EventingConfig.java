@@ -72,5 +72,13 @@ public interface EventingConfig extends EventSourceConfig {
          */
         @WithDefault("30s")
         Duration transactionIdleTimeout();
+
+        /**
+         * The longest one consumer step (a batch's transaction, or one event's) may take; a step not done by then
+         * fails and is retried as any failure is (a batch one event at a time). Below SmallRye's 60 s for an
+         * unacknowledged record, after which the consumer is reported DOWN.
+         */
+        @WithDefault("45s")
+        Duration stepTimeout();
     }
 }

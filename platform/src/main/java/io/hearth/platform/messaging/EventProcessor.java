@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -114,9 +115,10 @@ public class EventProcessor {
             return oneByOne(group, batch, actsOn, handler);
         }
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
-                : Panache.withTransaction(() -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
-                        .chain(fresh -> handler.apply(events.stream().filter(event -> fresh.contains(event.id()))
-                                .toList())));
+                : bounded(group + " applying a batch of " + events.size() + " events", () -> Panache.withTransaction(
+                        () -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
+                                .chain(fresh -> handler.apply(events.stream()
+                                        .filter(event -> fresh.contains(event.id())).toList()))));
         return applied
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a batch"))
@@ -145,14 +147,36 @@ public class EventProcessor {
     }
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
-        return Panache.withTransaction(() -> boundIdleTime().chain(() -> inbox.firstDelivery(group, event.id()))
-                .chain(first -> {
-                    if (first) {
-                        return handler.apply(event);
-                    }
-                    LOG.debugf("%s skips event %s: already processed", group, event.id());
-                    return Uni.createFrom().voidItem();
-                }));
+        return bounded(group + " applying event " + event.id(), () -> Panache.withTransaction(
+                () -> boundIdleTime().chain(() -> inbox.firstDelivery(group, event.id()))
+                        .chain(first -> {
+                            if (first) {
+                                return handler.apply(event);
+                            }
+                            LOG.debugf("%s skips event %s: already processed", group, event.id());
+                            return Uni.createFrom().voidItem();
+                        })));
+    }
+
+    /**
+     * One step on a context of its own ({@link IsolatedWork}), failed when it has not ended within
+     * {@link EventingConfig.Consumer#stepTimeout}. Seen in CI and locally: deployment-service's step stopped for
+     * good after a statement (its transaction idle, no lock waited for, no thread busy), and only the watchdog's
+     * restart got the consumer going again; now the step fails and is retried.
+     */
+    private <T> Uni<T> bounded(String what, Supplier<Uni<? extends T>> step) {
+        Duration timeout = config.stepTimeout();
+        return IsolatedWork.<T>run(what, step).ifNoItem().after(timeout).failWith(() -> {
+            LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
+            return new StepTimeoutException(what + " did not end within " + timeout);
+        });
+    }
+
+    /** A consumer step that did not end in time ({@link EventingConfig.Consumer#stepTimeout}). */
+    public static final class StepTimeoutException extends RuntimeException {
+        StepTimeoutException(String message) {
+            super(message);
+        }
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.hearth.platform.outbox;
 
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
+import io.hearth.platform.messaging.IsolatedWork;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -141,8 +140,6 @@ public final class ContextLoop<T> {
     }
 
     private void runSoon() {
-        Context context = VertxContext.createNewDuplicatedContext(root);
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(v -> runStep());
+        IsolatedWork.fresh(root).runOnContext(v -> runStep());
     }
 }
