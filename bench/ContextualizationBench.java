@@ -362,8 +362,8 @@ public class ContextualizationBench {
             return facts;
         }
         long generation = value(item, "generation").asLong(-1);
-        runs.add(new Run(item.deploymentId(), item.generation(), action, false, generation, value(item, "nodes").size(),
-                Instant.now()));
+        runs.add(new Run(item.deploymentId(), item.generation(), action, false, generation,
+                value(item, "nodes").size(), Instant.now()));
         return LongNode.valueOf(generation);
     }
 

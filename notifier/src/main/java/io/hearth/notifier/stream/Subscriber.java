@@ -139,12 +139,13 @@ final class Subscriber {
         }
         while (!sink.writeQueueFull()) {
             List<JournalEntry> burst = new ArrayList<>();
+            long last = lastSent;
             JournalEntry entry;
             while (burst.size() < BURST && (entry = queue.poll()) != null) {
                 queued.decrementAndGet();
-                if (entry.seq() > lastSent) {
+                if (entry.seq() > last) {
                     burst.add(entry);
-                    lastSent = entry.seq();
+                    last = entry.seq();
                 }
             }
             if (burst.isEmpty()) {

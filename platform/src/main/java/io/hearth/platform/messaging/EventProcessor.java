@@ -166,7 +166,7 @@ public class EventProcessor {
      */
     private <T> Uni<T> bounded(String what, Supplier<Uni<? extends T>> step) {
         Duration timeout = config.stepTimeout();
-        return IsolatedWork.<T>run(what, step).ifNoItem().after(timeout).failWith(() -> {
+        return IsolatedWork.<T>run(step).ifNoItem().after(timeout).failWith(() -> {
             LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
             return new StepTimeoutException(what + " did not end within " + timeout);
         });
