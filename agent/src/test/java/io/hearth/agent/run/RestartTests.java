@@ -45,6 +45,13 @@ class RestartTests {
     @AfterEach
     void tearDown() throws Exception {
         Files.writeString(release, "go"); // never leave a hook waiting
+        // ... nor one still writing its exit file into the journal while JUnit deletes the folder (seen once)
+        Path dir = fixture.journal().entryDir(new Item(item).key());
+        Path pidFile = dir.resolve(HookLauncher.PID);
+        if (Files.exists(pidFile)) {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            RunnerFixture.await("the hook's process to end", () -> !ProcessProbe.alive(pid, dir.toString()));
+        }
         gateway.close();
     }
 
