@@ -132,7 +132,8 @@ def main(endpoint, token):
 
     heat.stacks.delete(stack_id)
     deleted = wait_for(heat, stack_id, "DELETE_COMPLETE")
-    check(deleted is None or deleted.stack_status == "DELETE_COMPLETE", "stacks.delete reached DELETE_COMPLETE")
+    check(deleted is not None and deleted.stack_status == "DELETE_COMPLETE",
+          "stacks.delete reached DELETE_COMPLETE, and stacks.get by id still shows the deleted stack, as Heat")
     check(name not in [s.stack_name for s in heat.stacks.list()], "the deleted stack left stacks.list")
 
     software_configs_and_deployments(heat)
@@ -606,8 +607,8 @@ def deployment_group(heat):
                                                     for r in listed.values()),
           "resources.list(nested_depth=1) shows one SoftwareDeployment per server, named by its key")
     heat.stacks.delete(stack_id)
-    check(wait_for(heat, stack_id, "DELETE_COMPLETE", timeout=120) is None
-          or heat.stacks.get(stack_id).stack_status == "DELETE_COMPLETE", "the stack and its servers were deleted")
+    deleted = wait_for(heat, stack_id, "DELETE_COMPLETE", timeout=120)
+    check(deleted is not None and deleted.stack_status == "DELETE_COMPLETE", "the stack and its servers were deleted")
 
 
 SCALING = """

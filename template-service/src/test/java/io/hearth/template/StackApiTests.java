@@ -217,6 +217,8 @@ class StackApiTests {
                     db.queryLong("select count(*) from stack where id = ?::uuid and deleted_at is not null", id) == 1);
             api().get(canonical).then().statusCode(200).body("stack.stack_status", equalTo("DELETE_COMPLETE"));
             api().get("/v1/demo/stacks/" + name).then().statusCode(404);
+            api().get("/v1/demo/stacks/" + id).then().statusCode(302).header("Location", endsWith(canonical));
+            api().delete("/v1/demo/stacks/" + id).then().statusCode(302).header("Location", endsWith(canonical));
             api().get("/v1/demo/stacks").then().statusCode(200)
                     .body("stacks.stack_name", org.hamcrest.Matchers.not(hasItem(name)));
             api().delete(canonical).then().statusCode(404);

@@ -84,17 +84,17 @@ public class StackResource {
         return listing.list(tenant, uri);
     }
 
-    /** Finds a stack by name or id and redirects to its canonical URL, as Heat does. */
+    /** Finds a stack by name or id (a deleted one by id) and redirects to its canonical URL, as Heat does. */
     @GET
     @Path("/{stackIdentity}")
     @WithSession
     public Uni<Response> lookup(@PathParam("tenant") String tenant, @PathParam("stackIdentity") String identity,
             @Context UriInfo uri) {
-        return find(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
+        return stacks.identify(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
                 .location(URI.create(views.href(uri, stack))).build());
     }
 
-    /** Finds a live stack by name or id and redirects the delete to its canonical URL, as Heat does. */
+    /** Redirects a delete by name or id to the stack's canonical URL, as Heat does (there a deleted stack is a 404). */
     @DELETE
     @Path("/{stackIdentity}")
     @WithSession
@@ -111,7 +111,7 @@ public class StackResource {
         return stacks.delete(tenant, name, id).map(done -> Response.noContent().build());
     }
 
-    /** Finds a live stack by name or id and redirects the update to its canonical URL, as Heat does. */
+    /** Redirects an update by name or id to the stack's canonical URL, as Heat does. */
     @PUT
     @Path("/{stackIdentity}")
     @WithSession
@@ -120,7 +120,7 @@ public class StackResource {
         return lookup(tenant, identity, uri);
     }
 
-    /** Finds a live stack by name or id and redirects the PATCH update to its canonical URL, as Heat does. */
+    /** Redirects a PATCH update by name or id to the stack's canonical URL, as Heat does. */
     @PATCH
     @Path("/{stackIdentity}")
     @WithSession
@@ -201,7 +201,7 @@ public class StackResource {
     public Uni<Response> lookupSection(@PathParam("tenant") String tenant,
             @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
         String query = uri.getRequestUri().getRawQuery();
-        return find(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
+        return stacks.identify(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
                 .location(URI.create(views.href(uri, stack) + "/" + section + (query == null ? "" : "?" + query)))
                 .build());
     }
@@ -241,10 +241,6 @@ public class StackResource {
                 .filter(o -> o.outputKey().equals(key)).findFirst()
                 .map(o -> Map.of("output", o))
                 .orElseThrow(() -> ApiException.notFound("Specified output key " + key + " not found.")));
-    }
-
-    private Uni<Stack> find(String tenant, String nameOrId) {
-        return stacks.lookup(tenant, nameOrId);
     }
 
     /** The stack a canonical URL names, deleted ones included. */

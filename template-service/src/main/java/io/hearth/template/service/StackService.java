@@ -87,12 +87,15 @@ public class StackService {
     }
 
     /**
-     * A tenant's live stack by name or id.
+     * The stack a name or id identifies, as Heat's {@code identify_stack}: an id names a stack deleted or not (Heat
+     * shows a deleted one by id), a name only a live one.
      *
      * @throws ApiException 404 when there is none
      */
-    public Uni<Stack> lookup(String tenant, String nameOrId) {
-        return orNotFound(Stack.findLive(tenant, nameOrId), nameOrId);
+    public Uni<Stack> identify(String tenant, String nameOrId) {
+        return orNotFound(Stack.findAny(tenant, nameOrId)
+                .chain(stack -> stack != null ? Uni.createFrom().item(stack) : Stack.findLive(tenant, nameOrId)),
+                nameOrId);
     }
 
     /**
