@@ -181,8 +181,8 @@ class EventingTests {
     @Test
     void aStepThatNeverEndsIsFailedInTimeRetriedThenDeadLetteredAndTheNextIsApplied() {
         CloudEvent hang = widget("h", "hang");
-        assertThat(deadLetteredBeforeTheNextIsApplied(hang)).contains("applying event " + hang.id()
-                + " did not end within PT5S");
+        assertThat(deadLetteredBeforeTheNextIsApplied(hang)).contains("applying event [" + hang.type() + " "
+                + hang.subject() + " " + hang.id() + "] did not end within PT5S");
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
@@ -115,7 +116,8 @@ public class EventProcessor {
             return oneByOne(group, batch, actsOn, handler);
         }
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
-                : bounded(group + " applying a batch of " + events.size() + " events", () -> Panache.withTransaction(
+                : bounded(() -> group + " applying a batch of " + events.size() + " events " + described(events),
+                        () -> Panache.withTransaction(
                         () -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
                                 .chain(fresh -> handler.apply(events.stream()
                                         .filter(event -> fresh.contains(event.id())).toList()))));
@@ -147,7 +149,7 @@ public class EventProcessor {
     }
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
-        return bounded(group + " applying event " + event.id(), () -> Panache.withTransaction(
+        return bounded(() -> group + " applying event " + described(List.of(event)), () -> Panache.withTransaction(
                 () -> boundIdleTime().chain(() -> inbox.firstDelivery(group, event.id()))
                         .chain(first -> {
                             if (first) {
@@ -164,12 +166,19 @@ public class EventProcessor {
      * good after a statement (its transaction idle, no lock waited for, no thread busy), and only the watchdog's
      * restart got the consumer going again; now the step fails and is retried.
      */
-    private <T> Uni<T> bounded(String what, Supplier<Uni<? extends T>> step) {
+    private <T> Uni<T> bounded(Supplier<String> description, Supplier<Uni<? extends T>> step) {
         Duration timeout = config.stepTimeout();
         return IsolatedWork.<T>run(step).ifNoItem().after(timeout).failWith(() -> {
+            String what = description.get();
             LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
             return new StepTimeoutException(what + " did not end within " + timeout);
         });
+    }
+
+    /** The first events of a step, for its log line: type, subject and id of each. */
+    private static String described(List<CloudEvent> events) {
+        return events.stream().limit(3).map(e -> e.type() + " " + e.subject() + " " + e.id())
+                .collect(Collectors.joining(", ", "[", events.size() > 3 ? ", ...]" : "]"));
     }
 
     /** A consumer step that did not end in time ({@link EventingConfig.Consumer#stepTimeout}). */
