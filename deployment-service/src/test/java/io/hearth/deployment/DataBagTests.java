@@ -146,6 +146,57 @@ class DataBagTests {
                 .body("data_bag.facts.plain", org.hamcrest.Matchers.nullValue());
     }
 
+    @Test
+    void theFactsOfARunWhoseInputsChangedWhileItRanAreNotPublishedOnlyThoseOfItsRerun() {
+        // the head reads the bag's cluster and publishes munge_key: its run for "beta" is superseded by "gamma"
+        String template = TEMPLATE.replace("""
+                    server: {list_join: ['-', [{get_param: prefix}, head]]}
+                """, """
+                    server: {list_join: ['-', [{get_param: prefix}, head]]}
+                      actions: [CREATE, CONTEXTUALIZE]
+                      input_values: {cluster: {get_attr: [bag, cluster]}}
+                """);
+        String id = UUID.randomUUID().toString();
+        String prefix = "srv-" + id;
+        driver.create(id, planner.plan(new TemplateReader().readTemplate(template).document(), null,
+                Map.of("prefix", TextNode.valueOf(prefix)), Map.of(), new StackIdentity("s-" + id, id, "demo"), null,
+                true));
+        String head = prefix + "-head";
+        String reader = prefix + "-reader";
+        agent.signal(id, head, metadata.awaitItems(head, 1).get(0), "CREATE", 0,
+                Map.of("facts", HearthJson.readTree("{\"munge_key\": \"k-1\"}")));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(reader), "key").asText().equals("k-1"));
+
+        String path = "/v1/demo/stacks/s-" + id + "/" + id + "/data_bag";
+        as("hearth-dev-token").body("{\"version\": 2, \"facts\": {\"cluster\": \"beta\"}}").put(path).then()
+                .statusCode(200);
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(head), "cluster").asText().equals("beta"));
+        DeploymentItem superseded = metadata.latestItem(head);
+        as("hearth-dev-token").body("{\"version\": 3, \"facts\": {\"cluster\": \"gamma\"}}").put(path).then()
+                .statusCode(200);
+        // the reader (no signal) runs with gamma at once; the head, still running with beta, waits for its signal
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(reader), "cluster").asText()
+                .equals("gamma"));
+
+        agent.signal(id, head, superseded, "CONTEXTUALIZE", 0,
+                Map.of("facts", HearthJson.readTree("{\"munge_key\": \"k-stale\"}")));
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(head), "cluster").asText()
+                .equals("gamma"));
+        DeploymentItem rerun = metadata.latestItem(head);
+        assertThat(rerun.generation()).as("it runs again at once, with gamma").isGreaterThan(superseded.generation());
+        as("hearth-dev-token").get(path).then().statusCode(200).body("data_bag.version", equalTo(4))
+                .body("data_bag.facts.munge_key", equalTo("k-1"));
+
+        agent.signal(id, head, rerun, "CONTEXTUALIZE", 0,
+                Map.of("facts", HearthJson.readTree("{\"munge_key\": \"k-3\"}")));
+        await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(reader), "key").asText().equals("k-3"));
+        as("hearth-dev-token").get(path).then().body("data_bag.version", equalTo(5))
+                .body("data_bag.facts.munge_key", equalTo("k-3")).body("data_bag.facts.cluster", equalTo("gamma"));
+        assertThat(metadata.recordsOf(reader)).as("no document of the reader ever carried the superseded facts")
+                .noneMatch(r -> r.value() != null && r.value().contains("k-stale"));
+    }
+
     private static RequestSpecification as(String token) {
         return given().header("X-Auth-Token", token).contentType("application/json");
     }

@@ -12,6 +12,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -28,6 +29,8 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class DataBags {
+
+    private static final Logger LOG = Logger.getLogger(DataBags.class);
 
     /** The resource type that reads the bag. */
     public static final String TYPE = "OS::Hearth::DataBag";
@@ -61,6 +64,21 @@ public class DataBags {
             return JsonNodeFactory.instance.objectNode();
         }
         return (ObjectNode) HearthJson.readTree(bag.facts);
+    }
+
+    /**
+     * Sets the facts a deployment's run published (a hook's {@code facts}); facts that would make the bag too large
+     * are not set, and the reason is logged (the run itself stays COMPLETE).
+     *
+     * @param depth    the contextualization depth the change carries to the readers
+     * @param resource the publishing resource's name, for the log
+     */
+    public Uni<Void> publish(StackRuntime stack, ObjectNode facts, int depth, String resource) {
+        return set(stack, facts, false, null, depth).replaceWithVoid()
+                .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
+                    LOG.warnf("facts of %s in stack %s not published: %s", resource, stack.id, e.getMessage());
+                    return null;
+                });
     }
 
     /**

@@ -9,6 +9,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.config.DeploymentConfig;
+import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.handlers.Outcome;
 import io.hearth.deployment.handlers.ResourceCall;
@@ -41,9 +42,11 @@ class ResourceStarter {
     private final StackEvents events;
     private final EvaluationLimits limits;
     private final int maxReruns;
+    private final DataBags bags;
 
-    ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config) {
+    ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config, DataBags bags) {
         this.handlers = handlers;
+        this.bags = bags;
         this.events = events;
         this.limits = config.evaluation();
         this.maxReruns = config.contextualizeMaxReruns();
@@ -277,7 +280,9 @@ class ResourceStarter {
                     Uni<Void> published = events.resourceStatus(state.stack, row);
                     Uni<Void> read = Objects.equals(before, row.attributes) ? published
                             : published.chain(() -> readersOf(state, row));
-                    return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem());
+                    return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem())
+                            .chain(() -> done.facts() == null || row.status != COMPLETE ? Uni.createFrom().voidItem()
+                                    : bags.publish(state.stack, done.facts(), row.contextDepth, row.name));
                 });
     }
 

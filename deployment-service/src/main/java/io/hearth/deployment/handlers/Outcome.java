@@ -12,8 +12,21 @@ public sealed interface Outcome {
      * @param physicalId  Heat's physical resource id, may be null
      * @param referenceId what {@code get_resource} returns; null means the resource's name
      * @param attributes  every attribute's value by name
+     * @param facts       facts the run that completed it published for the stack tree's data bag, or null: the engine
+     *                    sets them unless the resource runs again at once (its inputs changed while it ran), as the
+     *                    facts of a superseded run would only make their readers run for nothing
      */
-    record Complete(String physicalId, String referenceId, ObjectNode attributes) implements Outcome {
+    record Complete(String physicalId, String referenceId, ObjectNode attributes, ObjectNode facts)
+            implements Outcome {
+
+        public Complete(String physicalId, String referenceId, ObjectNode attributes) {
+            this(physicalId, referenceId, attributes, null);
+        }
+
+        /** This outcome with {@code facts} to publish. */
+        public Complete withFacts(ObjectNode facts) {
+            return new Complete(physicalId, referenceId, attributes, facts);
+        }
     }
 
     /**

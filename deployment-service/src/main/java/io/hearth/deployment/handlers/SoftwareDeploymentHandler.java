@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
-import io.hearth.deployment.databag.DataBagTooLarge;
 import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.software.DeploymentChange;
@@ -328,17 +327,25 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         } else {
             return ResourceHandler.super.signal(call, signal);
         }
-        return changed.chain(d -> published(call, d, signal).chain(() -> d != null && waitsFor(call, d)
-                ? settled(call, d) : Uni.createFrom().<Outcome>nullItem()));
+        return changed.chain(d -> published(call, d, signal).chain(facts -> {
+            if (d == null || !waitsFor(call, d)) {
+                return facts == null ? Uni.createFrom().<Outcome>nullItem()
+                        : bags.publish(call.stack(), facts, call.row().contextDepth, call.name())
+                                .replaceWith(Uni.createFrom().<Outcome>nullItem());
+            }
+            // the resource's action ends with this run: the engine sets its facts unless the resource runs again
+            return settled(call, d).map(outcome -> facts != null && outcome instanceof Outcome.Complete done
+                    ? done.withFacts(facts) : outcome);
+        }));
     }
 
     /**
-     * The facts a run that completed the deployment published, set in the stack tree's data bag
+     * The facts a run that completed the deployment published for the stack tree's data bag
      * (docs/contextualization.md): the output {@code facts} (a JSON object, what a hook writes to
      * {@code ${heat_outputs_path}.facts}) and every output its config declares with {@code fact: true}, under the
-     * output's name. Facts that would make the bag too large are not set; the reason is logged.
+     * output's name; null when there are none.
      */
-    private Uni<Void> published(ResourceCall call, SoftwareDeployment d, Signal signal) {
+    private Uni<ObjectNode> published(ResourceCall call, SoftwareDeployment d, Signal signal) {
         JsonNode outputs = null;
         if (signal instanceof Signal.HookResult hook && hook.event().outputs() != null) {
             outputs = HearthJson.mapper().valueToTree(hook.event().outputs());
@@ -346,19 +353,12 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             outputs = update.change().outputValues();
         }
         if (d == null || !Status.COMPLETE.is(d.status) || outputs == null || !outputs.isObject()) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().nullItem();
         }
         JsonNode values = outputs;
-        return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
+        return SoftwareConfig.<SoftwareConfig>findById(d.configId).map(config -> {
             ObjectNode facts = facts(values, config);
-            if (facts.isEmpty()) {
-                return Uni.createFrom().voidItem();
-            }
-            return bags.set(call.stack(), facts, false, null, call.row().contextDepth).replaceWithVoid()
-                    .onFailure(DataBagTooLarge.class).recoverWithItem(e -> {
-                        LOG.warnf("facts of deployment %s (%s) not published: %s", d.id, call.name(), e.getMessage());
-                        return null;
-                    });
+            return facts.isEmpty() ? null : facts;
         });
     }
 
