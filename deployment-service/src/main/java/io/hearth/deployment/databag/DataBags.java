@@ -7,6 +7,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.Outbox;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
@@ -132,7 +133,7 @@ public class DataBags {
 
     /** Tells each stack of the tree that holds a DataBag resource that the bag changed. */
     private Uni<Void> tell(DataBag bag, int depth) {
-        return Panache.getSession().chain(session -> session.flush().chain(() -> session
+        return Panache.getSession().chain(session -> FlushGate.flush(session).chain(() -> session
                 .createSelectionQuery("select distinct cast(r.stackId as String) from ResourceRuntime r, StackRuntime s"
                         + " where s.id = r.stackId and r.type = ?1 and (s.id = ?2 or s.rootStackId = ?2)", String.class)
                 .setParameter(1, TYPE).setParameter(2, bag.rootStackId).getResultList()))

@@ -2,6 +2,7 @@ package io.hearth.deployment.engine;
 
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.ContextLoop;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
@@ -59,7 +60,8 @@ public class ResourceTimer {
                 // locked by the claim already
                 .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : StackRuntime.findById(id))
                 .chain(stack -> stack != null
-                        ? lifecycle.wake(stack).replaceWith(Duration.ZERO)
+                        ? lifecycle.wake(stack).chain(() -> Panache.getSession().chain(FlushGate::flush))
+                                .replaceWith(Duration.ZERO)
                         : nextWakeUp().map(next -> ContextLoop.until(next, config.pollInterval()))));
     }
 

@@ -9,6 +9,7 @@ import io.hearth.deployment.handlers.Signal;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
+import io.hearth.platform.messaging.FlushGate;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -73,7 +74,7 @@ public class StackSignals {
      * only its own.
      */
     private static Uni<Void> release() {
-        return Panache.getSession().chain(session -> session.flush().invoke(session::clear));
+        return Panache.getSession().chain(session -> FlushGate.flush(session).invoke(session::clear));
     }
 
     /**

@@ -9,9 +9,10 @@ import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.software.MetricUrls.MetricScope;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.outbox.OutboxEvent;
-import io.hearth.deployment.software.MetricUrls.MetricScope;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -137,7 +138,7 @@ public class DeploymentPublisher {
      * a server row or a deployment made in the same transaction.
      */
     private static Uni<Void> flushed() {
-        return ServerMetadataRow.getSession().chain(session -> session.flush());
+        return ServerMetadataRow.getSession().chain(FlushGate::flush);
     }
 
     /**

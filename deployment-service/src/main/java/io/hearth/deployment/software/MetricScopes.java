@@ -2,6 +2,7 @@ package io.hearth.deployment.software;
 
 import io.hearth.deployment.groups.GroupOfServer;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
+import io.hearth.platform.messaging.FlushGate;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -69,7 +70,7 @@ public class MetricScopes {
         if (ids(stackIds).isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return session.flush().chain(() -> session.createNativeQuery(sessionQuery, Object[].class)
+        return FlushGate.flush(session).chain(() -> session.createNativeQuery(sessionQuery, Object[].class)
                 .setParameter("ids", ids(stackIds)).getResultList()).map(MetricScopes::scopes);
     }
 

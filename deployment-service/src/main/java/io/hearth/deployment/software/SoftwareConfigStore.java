@@ -3,6 +3,7 @@ package io.hearth.deployment.software;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -109,7 +110,7 @@ public class SoftwareConfigStore {
         }
         read.remove(uuid);
         // A bulk statement: what the transaction wrote goes first (the engine writes at commit).
-        return SoftwareConfig.getSession().chain(session -> session.flush())
+        return SoftwareConfig.getSession().chain(FlushGate::flush)
                 .chain(() -> SoftwareConfig.delete("id", uuid)).replaceWithVoid();
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.stack.Status;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -212,7 +213,7 @@ public class SoftwareDeployments {
     public Uni<Void> delete(String tenant, String id) {
         return lockedInTenant(tenant, id)
                 .call(d -> d.delete())
-                .call(d -> SoftwareDeployment.getSession().chain(s -> s.flush()))
+                .call(d -> SoftwareDeployment.getSession().chain(FlushGate::flush))
                 .chain(d -> publisher.metadataWithout(d.serverId));
     }
 

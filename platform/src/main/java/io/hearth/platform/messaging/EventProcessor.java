@@ -120,7 +120,8 @@ public class EventProcessor {
                         () -> Panache.withTransaction(
                         () -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
                                 .chain(fresh -> handler.apply(events.stream()
-                                        .filter(event -> fresh.contains(event.id())).toList()))));
+                                        .filter(event -> fresh.contains(event.id())).toList()))
+                                .chain(EventProcessor::written)));
         return applied
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a batch"))
@@ -157,14 +158,14 @@ public class EventProcessor {
                             }
                             LOG.debugf("%s skips event %s: already processed", group, event.id());
                             return Uni.createFrom().voidItem();
-                        })));
+                        }).chain(EventProcessor::written)));
     }
 
     /**
      * One step on a context of its own ({@link IsolatedWork}), failed when it has not ended within
-     * {@link EventingConfig.Consumer#stepTimeout}. Seen in CI and locally: deployment-service's step stopped for
-     * good after a statement (its transaction idle, no lock waited for, no thread busy), and only the watchdog's
-     * restart got the consumer going again; now the step fails and is retried.
+     * {@link EventingConfig.Consumer#stepTimeout}: a safety net for a step that stops for good (the one seen, a
+     * Hibernate Reactive delete completing another session's, is prevented by {@link FlushGate}); the step fails
+     * and is retried.
      */
     private <T> Uni<T> bounded(Supplier<String> description, Supplier<Uni<? extends T>> step) {
         Duration timeout = config.stepTimeout();
@@ -173,6 +174,11 @@ public class EventProcessor {
             LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
             return new StepTimeoutException(what + " did not end within " + timeout);
         });
+    }
+
+    /** Writes the step's changes before it commits, in its turn ({@link FlushGate}): the commit then has none. */
+    private static Uni<Void> written() {
+        return Panache.getSession().chain(FlushGate::flush);
     }
 
     /** The first events of a step, for its log line: type, subject and id of each. */

@@ -3,15 +3,16 @@ package io.hearth.template.messaging;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
-import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.NestedStackUpdated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.platform.messaging.EventProcessor;
+import io.hearth.platform.messaging.FlushGate;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
 import io.hearth.template.service.StackDefinitions;
@@ -58,7 +59,7 @@ public class StackEventHandler {
         return Multi.createFrom().iterable(events)
                 .onItem().transformToUniAndConcatenate(event -> handle(event)
                         .chain(() -> Panache.getSession())
-                        .chain(session -> session.flush().invoke(session::clear)))
+                        .chain(session -> FlushGate.flush(session).invoke(session::clear)))
                 .collect().last().replaceWithVoid();
     }
 
