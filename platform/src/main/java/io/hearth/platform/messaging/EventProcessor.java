@@ -178,7 +178,7 @@ public class EventProcessor {
 
     /** Writes the step's changes before it commits, in its turn ({@link FlushGate}): the commit then has none. */
     private static Uni<Void> written() {
-        return Panache.getSession().chain(FlushGate::flush);
+        return Panache.getSession().chain(FlushGate::flushBeforeCommit);
     }
 
     /** The first events of a step, for its log line: type, subject and id of each. */

@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.hibernate.FlushMode;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
@@ -32,6 +33,15 @@ public final class FlushGate {
     /** Flushes {@code session} when no other flush runs. */
     public static Uni<Void> flush(Mutiny.Session session) {
         return run(session::flush);
+    }
+
+    /**
+     * Flushes {@code session} in its turn as a transaction's last step, then leaves nothing for the commit to flush
+     * ({@code FlushMode.MANUAL}): the commit would otherwise check every entity of the session again, outside the
+     * gate.
+     */
+    public static Uni<Void> flushBeforeCommit(Mutiny.Session session) {
+        return flush(session).invoke(() -> session.setFlushMode(FlushMode.MANUAL));
     }
 
     /**
