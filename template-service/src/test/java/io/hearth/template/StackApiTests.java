@@ -200,6 +200,14 @@ class StackApiTests {
     }
 
     @Test
+    void aNameShapedLikeAnIdStillFindsItsStackAsInHeat() {
+        String name = "a" + UUID.randomUUID().toString().substring(1); // a valid stack name that parses as a UUID
+        String id = create(name, HELLO, Map.of());
+        api().get("/v1/demo/stacks/" + name).then().statusCode(302)
+                .header("Location", endsWith("/v1/demo/stacks/" + name + "/" + id));
+    }
+
+    @Test
     void deleteRedirectsByNameAsksDeploymentServiceAndHidesTheStackOnceDeleted() {
         ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
         try {

@@ -13,7 +13,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.jboss.logging.Logger;
 import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -21,6 +20,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * The data bags' use cases, in the caller's transaction: read a tree's facts, set some (a hook's published facts,

@@ -271,7 +271,8 @@ class ResourceStarter {
                     row.statusReason = STATE_CHANGED;
                     if (row.action == Action.DELETE) {
                         state.remove(row);
-                        return events.resourceStatus(state.stack, row).chain(row::delete);
+                        return events.resourceStatus(state.stack, row).chain(row::delete)
+                                .chain(() -> factsOf(state, row, done));
                     }
                     String before = row.attributes;
                     row.physicalId = done.physicalId();
@@ -281,9 +282,17 @@ class ResourceStarter {
                     Uni<Void> read = Objects.equals(before, row.attributes) ? published
                             : published.chain(() -> readersOf(state, row));
                     return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem())
-                            .chain(() -> done.facts() == null || row.status != COMPLETE ? Uni.createFrom().voidItem()
-                                    : bags.publish(state.stack, done.facts(), row.contextDepth, row.name));
+                            .chain(() -> row.status == COMPLETE ? factsOf(state, row, done) : Uni.createFrom().voidItem());
                 });
+    }
+
+    /**
+     * Sets the facts the completing run published ({@link Outcome.Complete#facts}); the caller does not ask when the
+     * resource runs again at once, as those facts are superseded.
+     */
+    private Uni<Void> factsOf(StackState state, ResourceRuntime row, Outcome.Complete done) {
+        return done.facts() == null ? Uni.createFrom().voidItem()
+                : bags.publish(state.stack, done.facts(), row.contextDepth, row.name);
     }
 
     /**

@@ -108,9 +108,13 @@ public class Stack extends PanacheEntityBase {
     /** A tenant's live stack by name or id. */
     public static Uni<Stack> findLive(String tenant, String nameOrId) {
         UUID id = parseId(nameOrId);
-        return id == null
-                ? find("tenant = ?1 and name = ?2 and deletedAt is null", tenant, nameOrId).firstResult()
+        return id == null ? findLiveByName(tenant, nameOrId)
                 : find("tenant = ?1 and id = ?2 and deletedAt is null", tenant, id).firstResult();
+    }
+
+    /** A tenant's live stack by name. */
+    public static Uni<Stack> findLiveByName(String tenant, String name) {
+        return find("tenant = ?1 and name = ?2 and deletedAt is null", tenant, name).firstResult();
     }
 
     /** A tenant's stack by id, deleted ones included (Heat shows DELETE_COMPLETE by id). */

@@ -88,14 +88,13 @@ public class StackService {
 
     /**
      * The stack a name or id identifies, as Heat's {@code identify_stack}: an id names a stack deleted or not (Heat
-     * shows a deleted one by id), a name only a live one.
+     * shows a deleted one by id); otherwise, as in Heat, the text is a live stack's name (even one shaped like an id).
      *
      * @throws ApiException 404 when there is none
      */
     public Uni<Stack> identify(String tenant, String nameOrId) {
-        return orNotFound(Stack.findAny(tenant, nameOrId)
-                .chain(stack -> stack != null ? Uni.createFrom().item(stack) : Stack.findLive(tenant, nameOrId)),
-                nameOrId);
+        return orNotFound(Stack.findAny(tenant, nameOrId).chain(stack -> stack != null ? Uni.createFrom().item(stack)
+                : Stack.findLiveByName(tenant, nameOrId)), nameOrId);
     }
 
     /**
