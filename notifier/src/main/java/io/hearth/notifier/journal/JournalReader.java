@@ -50,11 +50,6 @@ public class JournalReader {
         return channel;
     }
 
-    /** The statement that wakes the tails when the transaction that appended commits. */
-    String notifySql() {
-        return "notify " + channel;
-    }
-
     /** At most {@code limit} events after {@code after}, of every tenant and stack, in order. */
     public Uni<List<JournalEntry>> page(long after, int limit) {
         return entries(pool.preparedQuery(all).execute(Tuple.of(after, limit)));

@@ -1,12 +1,17 @@
 package io.hearth.notifier.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.envelope.HearthJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,25 +31,36 @@ public class JournalWriter {
     /** The advisory lock that orders appends ("HEARTH-J" as a number, the key space of no other lock). */
     private static final long APPEND_LOCK = 0x4845415254482d4aL;
 
-    private static final String LOCK = "select count(*) from (select pg_advisory_xact_lock(" + APPEND_LOCK + ")) l";
-
     /**
-     * One statement per event: records (or refreshes) its stack, then appends the event with the stack's root.
-     * A stack whose parent is not known yet is the root of its own tree until then.
+     * Takes the append lock, then records (or refreshes) every stack the batch names (a JSON array of
+     * {@code {stack, tenant, name, parent}}, one entry a stack): its latest name, the first parent it was given,
+     * and the root of that parent's tree. A stack whose parent is not known yet is the root of its own tree until
+     * then; a parent first named in this batch is found by {@link #ADOPT}, which runs after.
      */
-    private static final String APPEND = "with stack as ("
-            + " insert into {h-schema}client_stack as s (stack_id, tenant, stack_name, parent_stack_id, root_stack_id)"
-            + " values (cast(:stack as text), cast(:tenant as text), cast(:name as text), cast(:parent as text),"
-            + " coalesce((select p.root_stack_id from {h-schema}client_stack p where p.stack_id = cast(:parent as text)),"
-            + " cast(:parent as text), cast(:stack as text)))"
+    private static final String STACKS = "insert into {h-schema}client_stack as s"
+            + " (stack_id, tenant, stack_name, parent_stack_id, root_stack_id)"
+            + " select b.doc ->> 'stack', b.doc ->> 'tenant', b.doc ->> 'name', b.doc ->> 'parent',"
+            + " coalesce((select p.root_stack_id from {h-schema}client_stack p where p.stack_id = b.doc ->> 'parent'),"
+            + " b.doc ->> 'parent', b.doc ->> 'stack')"
+            + " from (select pg_advisory_xact_lock(" + APPEND_LOCK + ")) l,"
+            + " jsonb_array_elements(cast(cast(:stacks as text) as jsonb)) with ordinality as b(doc, ord)"
+            + " order by b.ord"
             + " on conflict (stack_id) do update set stack_name = coalesce(excluded.stack_name, s.stack_name),"
             + " parent_stack_id = coalesce(s.parent_stack_id, excluded.parent_stack_id),"
             + " root_stack_id = case when s.parent_stack_id is null and excluded.parent_stack_id is not null"
-            + " then excluded.root_stack_id else s.root_stack_id end, seen_at = now()"
-            + " returning s.root_stack_id)"
-            + " insert into {h-schema}client_event (tenant, stack_id, root_stack_id, type, payload)"
-            + " select cast(:tenant as text), cast(:stack as text), root_stack_id, cast(:type as text),"
-            + " cast(:payload as text) from stack";
+            + " then excluded.root_stack_id else s.root_stack_id end, seen_at = now()";
+
+    /**
+     * Appends the batch's events (a JSON array of {@code {tenant, stack, type, payload}}) in the array's order (so
+     * {@code seq} follows it), each with its stack's root, and notifies the tails at commit.
+     */
+    private static final String EVENTS = "insert into {h-schema}client_event"
+            + " (tenant, stack_id, root_stack_id, type, payload)"
+            + " select e.doc ->> 'tenant', e.doc ->> 'stack', s.root_stack_id, e.doc ->> 'type', e.doc ->> 'payload'"
+            + " from (select pg_notify(cast(:channel as text), '')) n,"
+            + " jsonb_array_elements(cast(cast(:events as text) as jsonb)) with ordinality as e(doc, ord)"
+            + " join {h-schema}client_stack s on s.stack_id = e.doc ->> 'stack'"
+            + " order by e.ord";
 
     /** A stack that just learnt its parent takes its descendants (rooted at it so far) into its tree. */
     private static final String ADOPT = "update {h-schema}client_stack c set root_stack_id = n.root_stack_id"
@@ -57,33 +73,54 @@ public class JournalWriter {
         this.reader = reader;
     }
 
-    /** Appends the events in their order; runs inside the processor's transaction. */
+    /**
+     * Appends the events in their order; runs inside the processor's transaction. Two statements a batch, not
+     * two an event (a third for each stack that learns its parent): the batch's stacks, under the append lock, then
+     * every event at once. The transaction is what a stream's client waits for, so its round trips are its latency.
+     */
     public Uni<Void> append(List<CloudEvent> events) {
         List<CloudEvent> shown = events.stream().filter(JournalWriter::shown).toList();
         if (shown.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return Panache.getSession().chain(session -> session.createNativeQuery(LOCK).getSingleResult()
-                .chain(() -> Multi.createFrom().iterable(shown)
-                        .onItem().transformToUniAndConcatenate(event -> append(event))
+        Collection<NamedStack> stacks = stacks(shown);
+        return Panache.getSession().chain(session -> session.createNativeQuery(STACKS)
+                .setParameter("stacks", HearthJson.write(stacks)).executeUpdate()
+                .chain(() -> Multi.createFrom().iterable(stacks).filter(stack -> stack.parent() != null)
+                        .onItem().transformToUniAndConcatenate(stack -> session.createNativeQuery(ADOPT)
+                                .setParameter("stack", stack.stack()).executeUpdate())
                         .collect().last())
-                .chain(() -> session.createNativeQuery(reader.notifySql()).executeUpdate()))
+                .chain(() -> session.createNativeQuery(EVENTS).setParameter("channel", reader.channel())
+                        .setParameter("events", rows(shown)).executeUpdate()))
                 .replaceWithVoid();
     }
 
-    private static Uni<Integer> append(CloudEvent event) {
-        String parent = text(event.data(), "parentStackId");
-        String stack = stackOf(event);
-        return Panache.getSession().chain(session -> session.createNativeQuery(APPEND)
-                .setParameter("stack", stack)
-                .setParameter("tenant", text(event.data(), "tenant"))
-                .setParameter("name", text(event.data(), "stackName"))
-                .setParameter("parent", parent)
-                .setParameter("type", event.type())
-                .setParameter("payload", event.toJson())
-                .executeUpdate()
-                .chain(appended -> parent == null ? Uni.createFrom().item(appended)
-                        : session.createNativeQuery(ADOPT).setParameter("stack", stack).executeUpdate()));
+    /** A stack as the batch names it: its tenant, latest name and first parent. */
+    private record NamedStack(String stack, String tenant, String name, String parent) {
+    }
+
+    /** The distinct stacks of the events, in the order they first appear. */
+    private static Collection<NamedStack> stacks(List<CloudEvent> events) {
+        Map<String, NamedStack> stacks = new LinkedHashMap<>();
+        for (CloudEvent event : events) {
+            String id = stackOf(event);
+            stacks.merge(id, new NamedStack(id, text(event.data(), "tenant"), text(event.data(), "stackName"),
+                    text(event.data(), "parentStackId")), (known, next) -> new NamedStack(id, known.tenant(),
+                    next.name() != null ? next.name() : known.name(),
+                    known.parent() != null ? known.parent() : next.parent()));
+        }
+        return stacks.values();
+    }
+
+    /** The events as the JSON array {@link #EVENTS} reads. */
+    private static String rows(List<CloudEvent> events) {
+        ArrayNode rows = HearthJson.mapper().createArrayNode();
+        events.forEach(event -> rows.addObject()
+                .put("tenant", text(event.data(), "tenant"))
+                .put("stack", stackOf(event))
+                .put("type", event.type())
+                .put("payload", event.toJson()));
+        return HearthJson.write(rows);
     }
 
     /** Whether a client may be shown the event: it names a tenant and a stack. */
