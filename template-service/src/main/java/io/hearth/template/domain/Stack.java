@@ -14,8 +14,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
-/** A stack as its user defined it, with the status read model fed by stack events. */
+/**
+ * A stack as its user defined it, with the status read model fed by stack events. An update writes only the columns
+ * it changed: a status event does not send the template back, nor overwrite a definition an API request changed.
+ */
+@DynamicUpdate
 @Entity
 @Table(name = "stack")
 public class Stack extends PanacheEntityBase {

@@ -14,11 +14,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
 /**
  * One resource of a stack as {@code /resources} shows it: planned as INIT_COMPLETE, then the
- * latest status deployment-service reported for it.
+ * latest status deployment-service reported for it. An update writes only the columns it changed.
  */
+@DynamicUpdate
 @Entity
 @Table(name = "stack_resource")
 public class StackResourceState extends PanacheEntityBase {

@@ -79,16 +79,20 @@ public class StackResources {
      * without changing the resource's state). A planned resource keeps the type its template
      * names (deployment-service reports the type the environment mapped it to).
      *
+     * @param rows the stack's resource rows by name, as the caller holds them (a batch of events loads them
+     *             once): a row made or removed here is put into or taken out of it
      * @return the resource's type as the read model shows it, for its event
      */
-    public Uni<String> statusChanged(Stack stack, ResourceStatusChanged change, Instant time) {
-        return StackResourceState.named(stack.id, change.resourceName())
-                .call(row -> applied(stack, row, change, time))
-                .map(row -> row == null || !isSet(row.resourceType) ? change.resourceType() : row.resourceType);
+    public Uni<String> statusChanged(Stack stack, Map<String, StackResourceState> rows, ResourceStatusChanged change,
+            Instant time) {
+        StackResourceState row = rows.get(change.resourceName());
+        return applied(stack, rows, row, change, time)
+                .map(v -> row == null || !isSet(row.resourceType) ? change.resourceType() : row.resourceType);
     }
 
-    private static Uni<Void> applied(Stack stack, StackResourceState row, ResourceStatusChanged change,
-            Instant time) {
+    /** What {@link #statusChanged} does to the row, and to {@code rows} (a row made, a row removed). */
+    private static Uni<Void> applied(Stack stack, Map<String, StackResourceState> rows, StackResourceState row,
+            ResourceStatusChanged change, Instant time) {
         if (change.onlyAnEvent() || ResourceStatusChanged.SIGNAL.equals(change.action())) {
             return Uni.createFrom().voidItem(); // history only: the resource stays as it was
         }
@@ -98,13 +102,18 @@ public class StackResources {
             return Uni.createFrom().voidItem();
         }
         if (delete && Status.COMPLETE.is(change.status()) && stack.action != Action.DELETE) {
-            return row == null ? Uni.createFrom().voidItem() : row.delete();
+            if (row == null) {
+                return Uni.createFrom().voidItem();
+            }
+            rows.remove(row.name);
+            return row.delete();
         }
         StackResourceState target = row;
         if (target == null) {
             target = newRow(stack.id, change.resourceName(), time);
             target.position = Integer.MAX_VALUE;
             target.resourceType = "";
+            rows.put(target.name, target);
         }
         apply(target, change, time);
         return row == null ? target.persist().replaceWithVoid() : Uni.createFrom().voidItem();
