@@ -16,11 +16,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
 /**
  * One physical incarnation of a stack's resource and where it stands. A replacement is a new row
- * with the same name; the row it replaces is marked {@link #replaced} until it is deleted.
+ * with the same name; the row it replaces is marked {@link #replaced} until it is deleted. An update writes only the
+ * columns it changed.
  */
+@DynamicUpdate
 @Entity
 @Table(name = "resource_runtime")
 public class ResourceRuntime extends PanacheEntityBase {

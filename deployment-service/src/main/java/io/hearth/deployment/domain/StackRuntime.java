@@ -14,8 +14,13 @@ import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
-/** A stack as deployment-service runs it: its plan and where it stands. */
+/**
+ * A stack as deployment-service runs it: its plan and where it stands. An update writes only the columns it changed:
+ * a status change does not send the plan back as jsonb.
+ */
+@DynamicUpdate
 @Entity
 @Table(name = "stack_runtime")
 public class StackRuntime extends PanacheEntityBase {

@@ -8,11 +8,14 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
 /**
  * One ad-hoc run of a deployment (one generation): the action and input values asked for, and its status, progress
- * and outputs as they are now, kept after later generations for the deployment's {@code runs} list.
+ * and outputs as they are now, kept after later generations for the deployment's {@code runs} list. An update writes
+ * only the columns it changed.
  */
+@DynamicUpdate
 @Entity
 @Table(name = "deployment_run")
 public class DeploymentRun extends PanacheEntityBase {

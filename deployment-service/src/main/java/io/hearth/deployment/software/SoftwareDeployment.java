@@ -8,12 +8,14 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 import org.hibernate.annotations.ColumnTransformer;
+import org.hibernate.annotations.DynamicUpdate;
 
 /**
  * A software deployment: a config bound to a server with input values, as Heat's software_deployments
  * API shows it, plus the {@code generation} that grows each time it must run again. JSON columns are
- * cast in SQL as in {@link io.hearth.deployment.software.SoftwareConfig}.
+ * cast in SQL as in {@link io.hearth.deployment.software.SoftwareConfig}. An update writes only the columns it changed.
  */
+@DynamicUpdate
 @Entity
 @Table(name = "software_deployment")
 public class SoftwareDeployment extends PanacheEntityBase {
