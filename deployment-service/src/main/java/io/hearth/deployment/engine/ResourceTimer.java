@@ -60,7 +60,7 @@ public class ResourceTimer {
                 // locked by the claim already
                 .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : StackRuntime.findById(id))
                 .chain(stack -> stack != null
-                        ? lifecycle.wake(stack).chain(() -> Panache.getSession().chain(FlushGate::flushBeforeCommit))
+                        ? lifecycle.wake(stack).chain(FlushGate::flushBeforeCommit)
                                 .replaceWith(Duration.ZERO)
                         : nextWakeUp().map(next -> ContextLoop.until(next, config.pollInterval()))));
     }

@@ -331,7 +331,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             if (d == null || !waitsFor(call, d)) {
                 return facts == null ? Uni.createFrom().<Outcome>nullItem()
                         : bags.publish(call.stack(), facts, call.row().contextDepth, call.name())
-                                .replaceWith(Uni.createFrom().<Outcome>nullItem());
+                                .replaceWith((Outcome) null);
             }
             // the resource's action ends with this run: the engine sets its facts unless the resource runs again
             return settled(call, d).map(outcome -> facts != null && outcome instanceof Outcome.Complete done

@@ -32,18 +32,24 @@ public class JournalWriter {
     private static final long APPEND_LOCK = 0x4845415254482d4aL;
 
     /**
-     * Takes the append lock, then records (or refreshes) every stack the batch names (a JSON array of
-     * {@code {stack, tenant, name, parent}}, one entry a stack): its latest name, the first parent it was given,
-     * and the root of that parent's tree. A stack whose parent is not known yet is the root of its own tree until
-     * then; a parent first named in this batch is found by {@link #ADOPT}, which runs after.
+     * The append lock, in a statement of its own: the statements after it see every append committed before (a
+     * statement sees what was committed when it started, so the lock taken inside {@link #STACKS} would not show it
+     * a parent another replica had just recorded).
+     */
+    private static final String LOCK = "select count(*) from (select pg_advisory_xact_lock(" + APPEND_LOCK + ")) l";
+
+    /**
+     * Records (or refreshes) every stack the batch names (a JSON array of {@code {stack, tenant, name, parent}}, one
+     * entry a stack): its latest name, the first parent it was given, and the root of that parent's tree. A stack
+     * whose parent is not known yet is the root of its own tree until then; a parent first named in this batch is
+     * found by {@link #ADOPT}, which runs after.
      */
     private static final String STACKS = "insert into {h-schema}client_stack as s"
             + " (stack_id, tenant, stack_name, parent_stack_id, root_stack_id)"
             + " select b.doc ->> 'stack', b.doc ->> 'tenant', b.doc ->> 'name', b.doc ->> 'parent',"
             + " coalesce((select p.root_stack_id from {h-schema}client_stack p where p.stack_id = b.doc ->> 'parent'),"
             + " b.doc ->> 'parent', b.doc ->> 'stack')"
-            + " from (select pg_advisory_xact_lock(" + APPEND_LOCK + ")) l,"
-            + " jsonb_array_elements(cast(cast(:stacks as text) as jsonb)) with ordinality as b(doc, ord)"
+            + " from jsonb_array_elements(cast(cast(:stacks as text) as jsonb)) with ordinality as b(doc, ord)"
             + " order by b.ord"
             + " on conflict (stack_id) do update set stack_name = coalesce(excluded.stack_name, s.stack_name),"
             + " parent_stack_id = coalesce(s.parent_stack_id, excluded.parent_stack_id),"
@@ -74,9 +80,9 @@ public class JournalWriter {
     }
 
     /**
-     * Appends the events in their order; runs inside the processor's transaction. Two statements a batch, not
-     * two an event (a third for each stack that learns its parent): the batch's stacks, under the append lock, then
-     * every event at once. The transaction is what a stream's client waits for, so its round trips are its latency.
+     * Appends the events in their order; runs inside the processor's transaction. Three statements a batch, not
+     * two an event (one more for each stack that learns its parent): the append lock, the batch's stacks, then every
+     * event at once. The transaction is what a stream's client waits for, so its round trips are its latency.
      */
     public Uni<Void> append(List<CloudEvent> events) {
         List<CloudEvent> shown = events.stream().filter(JournalWriter::shown).toList();
@@ -84,8 +90,9 @@ public class JournalWriter {
             return Uni.createFrom().voidItem();
         }
         Collection<NamedStack> stacks = stacks(shown);
-        return Panache.getSession().chain(session -> session.createNativeQuery(STACKS)
-                .setParameter("stacks", HearthJson.write(stacks)).executeUpdate()
+        return Panache.getSession().chain(session -> session.createNativeQuery(LOCK).getSingleResult()
+                .chain(() -> session.createNativeQuery(STACKS).setParameter("stacks", HearthJson.write(stacks))
+                        .executeUpdate())
                 .chain(() -> Multi.createFrom().iterable(stacks).filter(stack -> stack.parent() != null)
                         .onItem().transformToUniAndConcatenate(stack -> session.createNativeQuery(ADOPT)
                                 .setParameter("stack", stack.stack()).executeUpdate())

@@ -121,7 +121,7 @@ public class EventProcessor {
                         () -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
                                 .chain(fresh -> handler.apply(events.stream()
                                         .filter(event -> fresh.contains(event.id())).toList()))
-                                .chain(EventProcessor::written)));
+                                .chain(FlushGate::flushBeforeCommit)));
         return applied
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a batch"))
@@ -158,7 +158,7 @@ public class EventProcessor {
                             }
                             LOG.debugf("%s skips event %s: already processed", group, event.id());
                             return Uni.createFrom().voidItem();
-                        }).chain(EventProcessor::written)));
+                        }).chain(FlushGate::flushBeforeCommit)));
     }
 
     /**
@@ -174,11 +174,6 @@ public class EventProcessor {
             LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
             return new StepTimeoutException(what + " did not end within " + timeout);
         });
-    }
-
-    /** Writes the step's changes before it commits, in its turn ({@link FlushGate}): the commit then has none. */
-    private static Uni<Void> written() {
-        return Panache.getSession().chain(FlushGate::flushBeforeCommit);
     }
 
     /** The first events of a step, for its log line: type, subject and id of each. */

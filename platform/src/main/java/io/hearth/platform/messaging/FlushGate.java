@@ -1,5 +1,6 @@
 package io.hearth.platform.messaging;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -36,19 +37,20 @@ public final class FlushGate {
     }
 
     /**
-     * Flushes {@code session} in its turn as a transaction's last step, then leaves nothing for the commit to flush
-     * ({@code FlushMode.MANUAL}): the commit would otherwise check every entity of the session again, outside the
-     * gate.
+     * Flushes the current session in its turn as a transaction's last step, then leaves nothing for the commit to
+     * flush ({@code FlushMode.MANUAL}): the commit would otherwise check every entity of the session again, outside
+     * the gate.
      */
-    public static Uni<Void> flushBeforeCommit(Mutiny.Session session) {
-        return flush(session).invoke(() -> session.setFlushMode(FlushMode.MANUAL));
+    public static Uni<Void> flushBeforeCommit() {
+        return Panache.getSession().chain(session -> flush(session)
+                .invoke(() -> session.setFlushMode(FlushMode.MANUAL)));
     }
 
     /**
      * Runs {@code work} (a flush, or a flush and what must follow it at once) when no other gated work runs; the
      * turn ends when its Uni ends, fails or is cancelled.
      */
-    public static <T> Uni<T> run(Supplier<Uni<T>> work) {
+    private static <T> Uni<T> run(Supplier<Uni<T>> work) {
         return Uni.createFrom().emitter(emitter -> {
             Context context = Vertx.currentContext();
             AtomicBoolean ended = new AtomicBoolean();

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
@@ -106,9 +107,10 @@ public class StackEventHandler {
                     .chain(() -> StackResourceState.<StackResourceState>list("stackId in ?1 order by position, name",
                             ids))
                     .invoke(found -> {
-                        batch.stacks.keySet().forEach(id -> batch.rows.put(id, new LinkedHashMap<>()));
-                        found.forEach(row -> batch.rows.computeIfAbsent(row.stackId, id -> new LinkedHashMap<>())
-                                .put(row.name, row));
+                        Map<UUID, List<StackResourceState>> byStack = found.stream()
+                                .collect(Collectors.groupingBy(row -> row.stackId));
+                        batch.stacks.keySet().forEach(id -> batch.rows.put(id,
+                                byName(byStack.getOrDefault(id, List.of()))));
                     })
                     .replaceWith(batch);
         }
@@ -135,11 +137,16 @@ public class StackEventHandler {
                 return Uni.createFrom().item(known);
             }
             return StackResourceState.ofStack(stackId).map(found -> {
-                Map<String, StackResourceState> byName = new LinkedHashMap<>();
-                found.forEach(row -> byName.putIfAbsent(row.name, row));
-                rows.put(stackId, byName);
-                return byName;
+                rows.put(stackId, byName(found));
+                return rows.get(stackId);
             });
+        }
+
+        /** One stack's rows by name (a name is unique in a stack), in their order. */
+        private static Map<String, StackResourceState> byName(List<StackResourceState> found) {
+            Map<String, StackResourceState> byName = new LinkedHashMap<>();
+            found.forEach(row -> byName.put(row.name, row));
+            return byName;
         }
     }
 
