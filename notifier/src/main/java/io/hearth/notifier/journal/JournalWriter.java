@@ -5,13 +5,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.smallrye.mutiny.Multi;
+import io.hearth.platform.sql.SessionConnections;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.hibernate.reactive.pool.ReactiveConnection;
 import org.jboss.logging.Logger;
 
 /**
@@ -44,12 +48,12 @@ public class JournalWriter {
      * whose parent is not known yet is the root of its own tree until then; a parent first named in this batch is
      * found by {@link #ADOPT}, which runs after.
      */
-    private static final String STACKS = "insert into {h-schema}client_stack as s"
+    private static final String STACKS = "insert into %1$s.client_stack as s"
             + " (stack_id, tenant, stack_name, parent_stack_id, root_stack_id)"
             + " select b.doc ->> 'stack', b.doc ->> 'tenant', b.doc ->> 'name', b.doc ->> 'parent',"
-            + " coalesce((select p.root_stack_id from {h-schema}client_stack p where p.stack_id = b.doc ->> 'parent'),"
+            + " coalesce((select p.root_stack_id from %1$s.client_stack p where p.stack_id = b.doc ->> 'parent'),"
             + " b.doc ->> 'parent', b.doc ->> 'stack')"
-            + " from jsonb_array_elements(cast(cast(:stacks as text) as jsonb)) with ordinality as b(doc, ord)"
+            + " from jsonb_array_elements(cast(cast($1 as text) as jsonb)) with ordinality as b(doc, ord)"
             + " order by b.ord"
             + " on conflict (stack_id) do update set stack_name = coalesce(excluded.stack_name, s.stack_name),"
             + " parent_stack_id = coalesce(s.parent_stack_id, excluded.parent_stack_id),"
@@ -60,29 +64,38 @@ public class JournalWriter {
      * Appends the batch's events (a JSON array of {@code {tenant, stack, type, payload}}) in the array's order (so
      * {@code seq} follows it), each with its stack's root, and notifies the tails at commit.
      */
-    private static final String EVENTS = "insert into {h-schema}client_event"
+    private static final String EVENTS = "insert into %1$s.client_event"
             + " (tenant, stack_id, root_stack_id, type, payload)"
             + " select e.doc ->> 'tenant', e.doc ->> 'stack', s.root_stack_id, e.doc ->> 'type', e.doc ->> 'payload'"
-            + " from (select pg_notify(cast(:channel as text), '')) n,"
-            + " jsonb_array_elements(cast(cast(:events as text) as jsonb)) with ordinality as e(doc, ord)"
-            + " join {h-schema}client_stack s on s.stack_id = e.doc ->> 'stack'"
+            + " from (select pg_notify(cast($1 as text), '')) n,"
+            + " jsonb_array_elements(cast(cast($2 as text) as jsonb)) with ordinality as e(doc, ord)"
+            + " join %1$s.client_stack s on s.stack_id = e.doc ->> 'stack'"
             + " order by e.ord";
 
     /** A stack that just learnt its parent takes its descendants (rooted at it so far) into its tree. */
-    private static final String ADOPT = "update {h-schema}client_stack c set root_stack_id = n.root_stack_id"
-            + " from {h-schema}client_stack n where n.stack_id = cast(:stack as text)"
+    private static final String ADOPT = "update %1$s.client_stack c set root_stack_id = n.root_stack_id"
+            + " from %1$s.client_stack n where n.stack_id = cast($1 as text)"
             + " and n.root_stack_id <> n.stack_id and c.root_stack_id = n.stack_id and c.stack_id <> n.stack_id";
 
     private final JournalReader reader;
+    private final String stacksSql;
+    private final String eventsSql;
+    private final String adoptSql;
 
-    public JournalWriter(JournalReader reader) {
+    public JournalWriter(JournalReader reader,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.reader = reader;
+        this.stacksSql = STACKS.formatted(schema);
+        this.eventsSql = EVENTS.formatted(schema);
+        this.adoptSql = ADOPT.formatted(schema);
     }
 
     /**
      * Appends the events in their order; runs inside the processor's transaction. Three statements a batch, not
      * two an event (one more for each stack that learns its parent): the append lock, the batch's stacks, then every
-     * event at once. The transaction is what a stream's client waits for, so its round trips are its latency.
+     * event at once. The transaction is what a stream's client waits for, so its round trips are its latency: the
+     * statements go out together, on the session's connection (one round trip; PostgreSQL still runs them one after
+     * the other, each seeing what the one before it did and, after the lock, every append committed before).
      */
     public Uni<Void> append(List<CloudEvent> events) {
         List<CloudEvent> shown = events.stream().filter(JournalWriter::shown).toList();
@@ -90,16 +103,17 @@ public class JournalWriter {
             return Uni.createFrom().voidItem();
         }
         Collection<NamedStack> stacks = stacks(shown);
-        return Panache.getSession().chain(session -> session.createNativeQuery(LOCK).getSingleResult()
-                .chain(() -> session.createNativeQuery(STACKS).setParameter("stacks", HearthJson.write(stacks))
-                        .executeUpdate())
-                .chain(() -> Multi.createFrom().iterable(stacks).filter(stack -> stack.parent() != null)
-                        .onItem().transformToUniAndConcatenate(stack -> session.createNativeQuery(ADOPT)
-                                .setParameter("stack", stack.stack()).executeUpdate())
-                        .collect().last())
-                .chain(() -> session.createNativeQuery(EVENTS).setParameter("channel", reader.channel())
-                        .setParameter("events", rows(shown)).executeUpdate()))
-                .replaceWithVoid();
+        return Panache.getSession().chain(session -> {
+            ReactiveConnection connection = SessionConnections.connection(session);
+            List<CompletionStage<?>> statements = new ArrayList<>();
+            statements.add(connection.select(LOCK));
+            statements.add(connection.update(stacksSql, new Object[] {HearthJson.write(stacks)}));
+            stacks.stream().filter(stack -> stack.parent() != null)
+                    .forEach(stack -> statements.add(connection.update(adoptSql, new Object[] {stack.stack()})));
+            statements.add(connection.update(eventsSql, new Object[] {reader.channel(), rows(shown)}));
+            return Uni.combine().all().unis(statements.stream()
+                    .map(statement -> Uni.createFrom().completionStage(statement)).toList()).discardItems();
+        });
     }
 
     /** A stack as the batch names it: its tenant, latest name and first parent. */

@@ -27,6 +27,17 @@ public class Inbox {
             + " (consumer_group, event_id, processed_at)"
             + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id)"
             + " on conflict do nothing returning event_id";
+
+    /**
+     * {@link #RECORD_ALL}, which also bounds how long the transaction may sit idle from then on
+     * ({@link EventingConfig.Consumer#transactionIdleTimeout}): a consumer step records its events first, so the
+     * bound costs no statement of its own.
+     */
+    private static final String RECORD_ALL_BOUNDED = "insert into {h-schema}processed_event"
+            + " (consumer_group, event_id, processed_at)"
+            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id),"
+            + " (select set_config('idle_in_transaction_session_timeout', cast(:idle as text), true)) as bound"
+            + " on conflict do nothing returning event_id";
     private static final String FORGET = "delete from {h-schema}processed_event where processed_at < :cutoff";
 
     private final EventingConfig.Consumer config;
@@ -58,8 +69,12 @@ public class Inbox {
 
     /**
      * Records that {@code group} processes each of {@code eventIds}, in one statement; must run inside the
-     * transaction of the effect. An id another transaction is recording waits for it and counts as processed
-     * when it commits.
+     * transaction of the effect, as its first statement: from then on PostgreSQL ends the transaction when it sits
+     * idle longer than {@link EventingConfig.Consumer#transactionIdleTimeout} (seen in CI: deployment-service's step
+     * stopped after a statement and its transaction stayed open, holding the stack's row lock, until the liveness
+     * watchdog restarted the service; now the transaction ends, which frees its locks and fails the step, so the
+     * batch is retried one by one instead). An id another transaction is recording waits for it and counts as
+     * processed when it commits.
      *
      * @return the ids processed for the first time
      */
@@ -67,11 +82,13 @@ public class Inbox {
         if (eventIds.isEmpty()) {
             return Uni.createFrom().item(Set.of());
         }
-        return Panache.getSession().chain(session -> session.createNativeQuery(RECORD_ALL, String.class)
-                .setParameter("group", group)
-                .setParameter("ids", eventIds.toArray(String[]::new))
-                .getResultList())
-                .map(Set::copyOf);
+        long idle = config.transactionIdleTimeout().toMillis();
+        return Panache.getSession().chain(session -> {
+            var query = session.createNativeQuery(idle > 0 ? RECORD_ALL_BOUNDED : RECORD_ALL, String.class)
+                    .setParameter("group", group)
+                    .setParameter("ids", eventIds.toArray(String[]::new));
+            return (idle > 0 ? query.setParameter("idle", idle + "ms") : query).getResultList();
+        }).map(Set::copyOf);
     }
 
     private Uni<Integer> forgetOld() {

@@ -118,7 +118,7 @@ public class EventProcessor {
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
                 : bounded(() -> group + " applying a batch of " + events.size() + " events " + described(events),
                         () -> Panache.withTransaction(
-                        () -> boundIdleTime().chain(() -> inbox.firstDeliveries(group, ids))
+                        () -> inbox.firstDeliveries(group, ids)
                                 .chain(fresh -> handler.apply(events.stream()
                                         .filter(event -> fresh.contains(event.id())).toList()))
                                 .chain(FlushGate::flushBeforeCommit)));
@@ -151,7 +151,7 @@ public class EventProcessor {
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
         return bounded(() -> group + " applying event " + described(List.of(event)), () -> Panache.withTransaction(
-                () -> boundIdleTime().chain(() -> inbox.firstDelivery(group, event.id()))
+                () -> inbox.firstDelivery(group, event.id())
                         .chain(first -> {
                             if (first) {
                                 return handler.apply(event);
@@ -187,22 +187,6 @@ public class EventProcessor {
         StepTimeoutException(String message) {
             super(message);
         }
-    }
-
-    /**
-     * Bounds how long this transaction may sit idle ({@link EventingConfig.Consumer#transactionIdleTimeout}). Seen
-     * in CI: deployment-service's step stopped after a statement and its transaction stayed open, holding the
-     * stack's row lock, until the liveness watchdog restarted the service. PostgreSQL now ends such a transaction,
-     * which frees its locks and fails the step, so the batch is retried (one by one) instead.
-     */
-    private Uni<Void> boundIdleTime() {
-        long millis = config.transactionIdleTimeout().toMillis();
-        if (millis <= 0) {
-            return Uni.createFrom().voidItem();
-        }
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                "select set_config('idle_in_transaction_session_timeout', '" + millis + "ms', true)")
-                .getSingleResult()).replaceWithVoid();
     }
 
     /** A handler's answer to an event type it does not act on. */

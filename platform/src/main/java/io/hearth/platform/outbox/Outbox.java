@@ -3,16 +3,22 @@ package io.hearth.platform.outbox;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.platform.config.EventingConfig;
+import io.hearth.platform.sql.SessionConnections;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.WeakHashMap;
-import org.hibernate.FlushMode;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.hibernate.reactive.engine.ReactiveBeforeTransactionCompletionProcess;
 import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.reactive.session.ReactiveSession;
 
 /**
  * Writes events to the outbox table. Call it inside the transaction that makes the change
@@ -24,15 +30,15 @@ public class Outbox {
     /** The {@code type} of a tombstone's outbox row (it has no event, hence no CloudEvents type). */
     public static final String TOMBSTONE = "tombstone";
 
-    /** Transactions that have notified the relay already; forgotten with them. */
-    private final Map<Mutiny.Transaction, Boolean> notified = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The rows of each open transaction, not written yet; forgotten with the transaction (a rollback). */
+    private final Map<Mutiny.Transaction, PendingRows> pending = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final EventingConfig config;
-    private final OutboxNotifications notifications;
+    private final OutboxWriter writer;
 
-    public Outbox(EventingConfig config, OutboxNotifications notifications) {
+    public Outbox(EventingConfig config, OutboxWriter writer) {
         this.config = config;
-        this.notifications = notifications;
+        this.writer = writer;
     }
 
     /**
@@ -60,8 +66,8 @@ public class Outbox {
     }
 
     /**
-     * The outbox row of a catalogued event, not yet written: for {@link OutboxWriter}, which writes
-     * rows through a plain SQL connection.
+     * The outbox row of a catalogued event, not yet written: for {@link OutboxWriter#write(io.vertx.mutiny.sqlclient.SqlConnection, List)},
+     * on a plain SQL connection.
      */
     public OutboxEvent row(String aggregateType, String key, String subject, Object data) {
         CloudEvent event = CloudEvent.of(config.source(), subject, data);
@@ -102,29 +108,52 @@ public class Outbox {
         return persist(row);
     }
 
-    /** Writes the row and the notification that wakes the relay at commit. */
+    /**
+     * Adds the row to its transaction's, which {@link OutboxWriter} writes in one statement, with the notification
+     * that wakes the relay, just before the transaction commits (after its last flush): an engine step appends
+     * dozens of events, and as entities each cost a persist, dirty checks at every flush and a statement. Outside a
+     * transaction the row is written at once.
+     */
     private Uni<Void> persist(OutboxEvent row) {
-        return row.persist()
-                .chain(() -> Panache.getSession())
-                .chain(this::notifyRelay)
-                .replaceWithVoid();
+        return Panache.getSession().chain(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            ReactiveSession reactive = SessionConnections.reactive(session);
+            if (transaction == null) {
+                return Uni.createFrom().completionStage(() -> writer.write(reactive.getReactiveConnection(),
+                        List.of(row)));
+            }
+            pending.computeIfAbsent(transaction, t -> {
+                PendingRows rows = new PendingRows(session, t);
+                reactive.getReactiveActionQueue().registerProcess(rows);
+                return rows;
+            }).rows.add(row);
+            return Uni.createFrom().voidItem();
+        });
     }
 
     /**
-     * Wakes the relay when the transaction commits, once per transaction (PostgreSQL delivers
-     * notifications at commit; one is enough, and an engine step may append dozens of events). The
-     * NOTIFY reads no table, so it must not make Hibernate flush (dirty-check every entity of the
-     * session, e.g. a whole stack's rows) first, as it does before any native query.
+     * A transaction's rows, written before it commits (a process of the session's action queue). A transaction that
+     * rolled back leaves its process registered in the session: the session's next commit runs it, and it writes
+     * nothing then.
      */
-    private Uni<Void> notifyRelay(Mutiny.Session session) {
-        Mutiny.Transaction transaction = session.currentTransaction();
-        if (transaction != null && notified.put(transaction, Boolean.TRUE) != null) {
-            return Uni.createFrom().voidItem();
+    private final class PendingRows implements ReactiveBeforeTransactionCompletionProcess {
+
+        private final Mutiny.Session session;
+        private final Mutiny.Transaction transaction;
+        private final List<OutboxEvent> rows = new ArrayList<>();
+
+        PendingRows(Mutiny.Session session, Mutiny.Transaction transaction) {
+            this.session = session;
+            this.transaction = transaction;
         }
-        FlushMode mode = session.getFlushMode();
-        return Uni.createFrom().deferred(() -> {
-            session.setFlushMode(FlushMode.MANUAL);
-            return session.createNativeQuery(notifications.notifySql()).executeUpdate();
-        }).eventually(() -> session.setFlushMode(mode)).replaceWithVoid();
+
+        @Override
+        public CompletionStage<Void> doBeforeTransactionCompletion(ReactiveSession reactive) {
+            pending.remove(transaction);
+            if (session.currentTransaction() != transaction || transaction.isMarkedForRollback()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return writer.write(reactive.getReactiveConnection(), rows);
+        }
     }
 }

@@ -13,8 +13,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The outbox's wake-up signal. {@link #notifySql()} is run in every transaction that writes
- * outbox rows; PostgreSQL delivers the notification when that transaction commits, and the
+ * The outbox's wake-up signal. {@link #channel()} is notified in every transaction that writes
+ * outbox rows (by the statement that writes them, {@link OutboxWriter}); PostgreSQL delivers the notification when that transaction commits, and the
  * relay, listening on its own connection, publishes at once instead of waiting for its next
  * poll. Notifications are an optimisation only: the relay still polls, so a notification
  * lost while the listener reconnects delays events by at most the poll interval.
@@ -45,9 +45,9 @@ public class OutboxNotifications {
         this.password = password;
     }
 
-    /** The statement that signals the relay; its channel is validated, so it is safe to inline. */
-    public String notifySql() {
-        return "notify " + channel;
+    /** The channel that wakes the relay; validated (lower-case letters, digits, '_'), so safe to inline in SQL. */
+    public String channel() {
+        return channel;
     }
 
     /** Listens for commits of outbox rows and calls {@code onNotification} for each. */

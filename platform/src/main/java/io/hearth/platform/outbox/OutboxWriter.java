@@ -9,13 +9,15 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.hibernate.reactive.pool.ReactiveConnection;
 
 /**
- * Writes outbox rows through a plain SQL connection of the reactive pool, inside the caller's transaction
- * on that connection: for write paths that do without Hibernate (several requests per transaction). The
- * rows are {@link Outbox#row built} as {@link Outbox} builds its own, and the same NOTIFY wakes the relay
- * at commit, once per call.
+ * Writes outbox rows in one statement, inside the caller's transaction: all of them (in their order, which the relay
+ * publishes in) and the {@code NOTIFY} that wakes the relay at commit. {@link Outbox} writes a transaction's rows
+ * through it just before the commit; write paths that do without Hibernate (several requests per transaction) call
+ * it on their own connection.
  */
 @ApplicationScoped
 public class OutboxWriter {
@@ -25,26 +27,29 @@ public class OutboxWriter {
             text(row -> row.payload), time(row -> row.timestamp));
 
     private final String insert;
-    private final OutboxNotifications notifications;
 
     public OutboxWriter(OutboxNotifications notifications,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
-        this.notifications = notifications;
-        // One statement for all rows; "order by n" keeps their order in the seq the relay publishes by.
-        this.insert = "insert into " + schema + ".outbox_event"
+        // "order by n" keeps the rows' order in the seq the relay publishes by; the insert runs whether or not the
+        // select reads it, and the notification is delivered at commit.
+        this.insert = "with written as (insert into " + schema + ".outbox_event"
                 + " (id, aggregatetype, aggregateid, type, topic, payload, timestamp)"
                 + " select id, aggregatetype, aggregateid, type, topic, payload, timestamp from unnest($1::uuid[],"
                 + " $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::text[], $7::timestamptz[])"
-                + " with ordinality as r(id, aggregatetype, aggregateid, type, topic, payload, timestamp, n) order by n";
+                + " with ordinality as r(id, aggregatetype, aggregateid, type, topic, payload, timestamp, n) order by n"
+                + " returning 1) select pg_notify('" + notifications.channel() + "', '')";
     }
 
-    /** Inserts the rows in their order (the relay publishes in it) and notifies the relay. */
+    /** Inserts the rows in their order and notifies the relay, on a plain SQL connection. */
     public Uni<Void> write(SqlConnection connection, List<OutboxEvent> rows) {
         if (rows.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        // Both statements go at once (the connection pipelines them); the NOTIFY takes effect at commit.
-        return Uni.combine().all().unis(connection.preparedQuery(insert).execute(ColumnArrays.tuple(rows, COLUMNS)),
-                connection.query(notifications.notifySql()).execute()).discardItems();
+        return connection.preparedQuery(insert).execute(ColumnArrays.tuple(rows, COLUMNS)).replaceWithVoid();
+    }
+
+    /** The same on a Hibernate Reactive session's connection. */
+    CompletionStage<Void> write(ReactiveConnection connection, List<OutboxEvent> rows) {
+        return connection.select(insert, ColumnArrays.arrays(rows, COLUMNS)).thenApply(ignored -> null);
     }
 }

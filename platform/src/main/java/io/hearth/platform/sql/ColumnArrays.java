@@ -52,6 +52,11 @@ public final class ColumnArrays {
 
     /** The parameters: one array per column, in the columns' order. */
     public static <T> Tuple tuple(List<T> rows, List<Column<T>> columns) {
+        return Tuple.from(arrays(rows, columns));
+    }
+
+    /** The same parameters as plain values (one array per column), for a client that takes an {@code Object[]}. */
+    public static <T> Object[] arrays(List<T> rows, List<Column<T>> columns) {
         Object[] arrays = new Object[columns.size()];
         for (int c = 0; c < columns.size(); c++) {
             Column<T> column = columns.get(c);
@@ -61,6 +66,6 @@ public final class ColumnArrays {
             }
             arrays[c] = values;
         }
-        return Tuple.from(arrays);
+        return arrays;
     }
 }
