@@ -216,13 +216,14 @@ HEARTH_KAFKA_JAVA_OPTS=${HEARTH_KAFKA_JAVA_OPTS:-}
 # metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas.
 SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=160m
   -XX:ReservedCodeCacheSize=64m)
-# Per service: its heap; the two services that do little work compile with C1 only (no C2 compiler arenas,
-# less compiled code).
+# Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
+# less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
+# CPU per delivery to 1,000 SSE clients, and its p99 was twice as long (docs/benchmarks.md, "1,000 SSE clients").
 declare -A SERVICE_MEMORY_OPTS=(
   [template-service]="-Xms16m -Xmx112m"
   [deployment-service]="-Xms16m -Xmx112m"
   [signal-gateway]="-Xms8m -Xmx160m -XX:TieredStopAtLevel=1"
-  [notifier]="-Xms8m -Xmx48m -XX:TieredStopAtLevel=1"
+  [notifier]="-Xms8m -Xmx96m"
 )
 # Every service process: two malloc arenas (glibc gives busy threads arenas of their own, up to 8 per core).
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
