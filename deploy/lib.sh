@@ -218,12 +218,15 @@ SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=
   -XX:ReservedCodeCacheSize=64m)
 # Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
 # less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
-# CPU per delivery to 1,000 SSE clients, and its p99 was twice as long (docs/benchmarks.md, "1,000 SSE clients").
+# CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
+# (-Xms = -Xmx): kept small (the free ratios below), their old generations were collected again and again, about
+# 300 ms each time on these cores, stalling the engine's one event loop and every client stream
+# (docs/benchmarks.md, "Memory").
 declare -A SERVICE_MEMORY_OPTS=(
-  [template-service]="-Xms16m -Xmx112m"
-  [deployment-service]="-Xms16m -Xmx112m"
+  [template-service]="-Xms112m -Xmx112m"
+  [deployment-service]="-Xms112m -Xmx112m"
   [signal-gateway]="-Xms8m -Xmx160m -XX:TieredStopAtLevel=1"
-  [notifier]="-Xms8m -Xmx96m"
+  [notifier]="-Xms96m -Xmx96m"
 )
 # Every service process: two malloc arenas (glibc gives busy threads arenas of their own, up to 8 per core).
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
