@@ -66,8 +66,8 @@ public class Outbox {
     }
 
     /**
-     * The outbox row of a catalogued event, not yet written: for {@link OutboxWriter#write(io.vertx.mutiny.sqlclient.SqlConnection, List)},
-     * on a plain SQL connection.
+     * The outbox row of a catalogued event, not yet written: for write paths that do without Hibernate, which
+     * write their rows with {@link OutboxWriter} on a plain SQL connection.
      */
     public OutboxEvent row(String aggregateType, String key, String subject, Object data) {
         CloudEvent event = CloudEvent.of(config.source(), subject, data);

@@ -14,9 +14,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The outbox's wake-up signal. {@link #channel()} is notified in every transaction that writes
- * outbox rows (by the statement that writes them, {@link OutboxWriter}); PostgreSQL delivers the notification when that transaction commits, and the
- * relay, listening on its own connection, publishes at once instead of waiting for its next
- * poll. Notifications are an optimisation only: the relay still polls, so a notification
+ * outbox rows (by the statement that writes them, {@link OutboxWriter}); PostgreSQL delivers the
+ * notification when that transaction commits, and the relay, listening on its own connection,
+ * publishes at once instead of waiting for its next poll. Notifications are an optimisation only: the relay still polls, so a notification
  * lost while the listener reconnects delays events by at most the poll interval.
  */
 @ApplicationScoped
