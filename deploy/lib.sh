@@ -219,7 +219,7 @@ SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=
 # Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
 # less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
-# (-Xms = -Xmx): kept small (the free ratios below), their old generations were collected again and again, about
+# (-Xms = -Xmx): kept small (the free ratios above), their old generations were collected again and again, about
 # 300 ms each time on these cores, stalling the engine's one event loop and every client stream
 # (docs/benchmarks.md, "Memory").
 declare -A SERVICE_MEMORY_OPTS=(

@@ -23,28 +23,35 @@ import java.util.Set;
 @ApplicationScoped
 public class Inbox {
 
+    /**
+     * Records a batch's event ids, returning those recorded for the first time; {@code %s} is where the idle bound
+     * joins in ({@link #BOUND}, or nothing).
+     */
     private static final String RECORD_ALL = "insert into {h-schema}processed_event"
             + " (consumer_group, event_id, processed_at)"
-            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id)"
+            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id)%s"
             + " on conflict do nothing returning event_id";
 
     /**
-     * {@link #RECORD_ALL}, which also bounds how long the transaction may sit idle from then on
+     * Bounds how long the transaction may sit idle from then on
      * ({@link EventingConfig.Consumer#transactionIdleTimeout}): a consumer step records its events first, so the
      * bound costs no statement of its own.
      */
-    private static final String RECORD_ALL_BOUNDED = "insert into {h-schema}processed_event"
-            + " (consumer_group, event_id, processed_at)"
-            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id),"
-            + " (select set_config('idle_in_transaction_session_timeout', cast(:idle as text), true)) as bound"
-            + " on conflict do nothing returning event_id";
+    private static final String BOUND = ", (select set_config('idle_in_transaction_session_timeout',"
+            + " cast(:idle as text), true)) as bound";
     private static final String FORGET = "delete from {h-schema}processed_event where processed_at < :cutoff";
 
     private final EventingConfig.Consumer config;
     private final ContextLoop<Integer> cleanupLoop;
+    /** The idle bound's value ({@code 30000ms}), null when the server's setting stands. */
+    private final String idle;
+    private final String recordAll;
 
     public Inbox(EventingConfig config, Vertx vertx) {
         this.config = config.consumer();
+        long idleMillis = this.config.transactionIdleTimeout().toMillis();
+        this.idle = idleMillis > 0 ? idleMillis + "ms" : null;
+        this.recordAll = RECORD_ALL.formatted(idle != null ? BOUND : "");
         this.cleanupLoop = new ContextLoop<>("inbox cleanup", vertx, this::forgetOld,
                 count -> Duration.ofMinutes(10), Duration.ofMinutes(10));
     }
@@ -82,12 +89,11 @@ public class Inbox {
         if (eventIds.isEmpty()) {
             return Uni.createFrom().item(Set.of());
         }
-        long idle = config.transactionIdleTimeout().toMillis();
         return Panache.getSession().chain(session -> {
-            var query = session.createNativeQuery(idle > 0 ? RECORD_ALL_BOUNDED : RECORD_ALL, String.class)
+            var query = session.createNativeQuery(recordAll, String.class)
                     .setParameter("group", group)
                     .setParameter("ids", eventIds.toArray(String[]::new));
-            return (idle > 0 ? query.setParameter("idle", idle + "ms") : query).getResultList();
+            return (idle != null ? query.setParameter("idle", idle) : query).getResultList();
         }).map(Set::copyOf);
     }
 

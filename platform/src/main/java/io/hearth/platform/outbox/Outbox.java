@@ -123,7 +123,7 @@ public class Outbox {
                         List.of(row)));
             }
             pending.computeIfAbsent(transaction, t -> {
-                PendingRows rows = new PendingRows(session, t);
+                PendingRows rows = new PendingRows(session);
                 reactive.getReactiveActionQueue().registerProcess(rows);
                 return rows;
             }).rows.add(row);
@@ -134,23 +134,22 @@ public class Outbox {
     /**
      * A transaction's rows, written before it commits (a process of the session's action queue). A transaction that
      * rolled back leaves its process registered in the session: the session's next commit runs it, and it writes
-     * nothing then.
+     * nothing then. It holds no reference to its transaction, so the map's entry, whose key is weak, goes with the
+     * transaction.
      */
     private final class PendingRows implements ReactiveBeforeTransactionCompletionProcess {
 
         private final Mutiny.Session session;
-        private final Mutiny.Transaction transaction;
         private final List<OutboxEvent> rows = new ArrayList<>();
 
-        PendingRows(Mutiny.Session session, Mutiny.Transaction transaction) {
+        PendingRows(Mutiny.Session session) {
             this.session = session;
-            this.transaction = transaction;
         }
 
         @Override
         public CompletionStage<Void> doBeforeTransactionCompletion(ReactiveSession reactive) {
-            pending.remove(transaction);
-            if (session.currentTransaction() != transaction || transaction.isMarkedForRollback()) {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            if (transaction == null || pending.remove(transaction) != this || transaction.isMarkedForRollback()) {
                 return CompletableFuture.completedFuture(null);
             }
             return writer.write(reactive.getReactiveConnection(), rows);
