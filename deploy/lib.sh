@@ -159,12 +159,14 @@ require_free_port() {
   fi
 }
 
-# True while the process exists and is not a zombie (an exited child nobody has reaped yet).
+# True while the process exists and is not a zombie (an exited child nobody has reaped yet). A killed JVM's
+# main thread turns zombie before its other threads have exited; until they have, it still holds its ports.
 alive() {
-  local state
+  local state tasks
   kill -0 "$1" 2>/dev/null || return 1
   state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)
-  [[ $state != Z ]]
+  tasks=$(find "/proc/$1/task" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
+  [[ $state != Z ]] || ((tasks > 1))
 }
 
 # SIGTERM, wait up to STOP_TIMEOUT seconds, then SIGKILL. Removes the pid file. Prints one line.
@@ -825,7 +827,9 @@ services_check_ports() {
   local svc r
   for svc in "${SERVICES[@]}"; do
     for ((r = 1; r <= $(replica_count "$svc"); r++)); do
-      if ! service_pid "$svc" "$r" >/dev/null; then
+      # A replica whose supervisor lives owns its port even while it is down: a JVM killed a moment ago can
+      # still hold the port while its last threads exit, and the supervisor is about to start it again.
+      if ! service_pid "$svc" "$r" >/dev/null && ! supervisor_pid "$(replica_name "$svc" "$r")" >/dev/null; then
         require_free_port "$(replica_port "$svc" "$r")" "$(replica_name "$svc" "$r")" ""
       fi
     done

@@ -123,8 +123,18 @@ final class LocalSystem {
     static synchronized void withoutLocalCompute() {
         localCompute = false;
         Path pidFile = HOME.resolve("run").resolve("compute.pid");
-        if (Files.exists(pidFile)) {
+        if (Files.exists(pidFile) && computeRuns()) {
             kill("compute", "agent/target/hearth-agent.jar", false);
+        }
+    }
+
+    /** True when the pid file names a live local compute driver (a stale file is left by one stopped before). */
+    private static boolean computeRuns() {
+        try {
+            process("compute", "agent/target/hearth-agent.jar");
+            return true;
+        } catch (IllegalStateException e) {
+            return false;
         }
     }
 
@@ -200,14 +210,19 @@ final class LocalSystem {
         }
     }
 
-    /** True while the process exists and is not a zombie (killed, not yet reaped by its parent). */
+    /**
+     * True while the process exists and is not a zombie (killed, not yet reaped by its parent). A killed JVM's
+     * main thread turns zombie before its other threads have exited, and until the last one has, the process
+     * still holds its files and listening ports: it counts as running while it has more than that one thread.
+     */
     static boolean running(long pid) {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            try {
-                String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-                return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+            Path proc = Path.of("/proc", Long.toString(pid));
+            try (var tasks = Files.list(proc.resolve("task"))) {
+                String stat = Files.readString(proc.resolve("stat"));
+                return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z") || tasks.count() > 1;
             } catch (IOException e) {
-                return false; // gone between the two looks
+                return false; // gone between the looks
             }
         }
         return false;
