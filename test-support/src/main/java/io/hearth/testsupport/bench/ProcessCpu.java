@@ -12,12 +12,16 @@ import java.util.TreeMap;
  * CPU time of the local system's processes, read from /proc, to show where an operation's cost goes:
  * each process with a pid file in {@code $HEARTH_HOME/run} ({@code deploy/}'s services, Kafka, the
  * compute driver), every process named postgres (autovacuum included), and the benchmark itself.
+ * For a JVM it also reads its JIT compiler threads' share: for minutes after a start, C2 can use as much CPU
+ * as the service's own work, which a warm-up of a few seconds does not remove.
  * Empty where /proc is missing.
  */
 public final class ProcessCpu {
 
     private static final Path RUN = Path.of(System.getenv().getOrDefault("HEARTH_HOME", ".hearth"), "run");
     private static final long TICK_MS = 10;
+    /** The key of a process's JIT compiler threads' share: the process's name and this. */
+    private static final String JIT = " JIT";
 
     private ProcessCpu() {
     }
@@ -29,7 +33,9 @@ public final class ProcessCpu {
             try (var files = Files.list(RUN)) {
                 for (Path file : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
                     String name = file.getFileName().toString().replace(".pid", "");
-                    ticks(Files.readString(file).trim()).ifPresent(t -> ms.put(name, t * TICK_MS));
+                    String pid = Files.readString(file).trim();
+                    ticks(pid).ifPresent(t -> ms.put(name, t * TICK_MS));
+                    jitTicks(pid).ifPresent(t -> ms.put(name + JIT, t * TICK_MS));
                 }
             }
         }
@@ -52,13 +58,22 @@ public final class ProcessCpu {
         return ms;
     }
 
-    /** "name ms  name ms ..." per operation between two samples, for the processes that used any. */
+    /**
+     * "name ms  name ms (JIT ms) ..." per operation between two samples, for the processes that used any; a JVM's
+     * figure includes its JIT compiler threads' share, shown after it when there was one.
+     */
     public static String perOperation(Map<String, Long> before, Map<String, Long> after, int count) {
         StringBuilder out = new StringBuilder();
         after.forEach((name, ms) -> {
             long used = ms - before.getOrDefault(name, ms);
-            if (used > 0) {
-                out.append(String.format("%s %.2f  ", name, (double) used / count));
+            if (used > 0 && !name.endsWith(JIT)) {
+                out.append(String.format("%s %.2f", name, (double) used / count));
+                Long jit = after.get(name + JIT);
+                long jitUsed = jit == null ? 0 : jit - before.getOrDefault(name + JIT, jit);
+                if (jitUsed > 0) {
+                    out.append(String.format(" (JIT %.2f)", (double) jitUsed / count));
+                }
+                out.append("  ");
             }
         });
         return out.toString().trim();
@@ -66,8 +81,34 @@ public final class ProcessCpu {
 
     /** utime + stime of a process, in clock ticks. */
     private static Optional<Long> ticks(String pid) {
+        return ticks(Path.of("/proc", pid, "stat"));
+    }
+
+    /** utime + stime of a process's HotSpot compiler threads ("C1 CompilerThre", "C2 CompilerThre"), in clock ticks. */
+    private static Optional<Long> jitTicks(String pid) {
+        try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
+            long sum = 0;
+            boolean jvm = false;
+            for (Path task : tasks.toList()) {
+                try {
+                    if (Files.readString(task.resolve("comm")).strip().matches("C[12] CompilerThre.*")) {
+                        jvm = true;
+                        sum += ticks(task.resolve("stat")).orElse(0L);
+                    }
+                } catch (IOException gone) {
+                    // the thread ended meanwhile
+                }
+            }
+            return jvm ? Optional.of(sum) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** utime + stime from a stat file of /proc (a process's or a thread's), in clock ticks. */
+    private static Optional<Long> ticks(Path statFile) {
         try {
-            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String stat = Files.readString(statFile);
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Optional.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
         } catch (IOException | RuntimeException e) {
