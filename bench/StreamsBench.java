@@ -175,6 +175,7 @@ public class StreamsBench {
         Map<Long, Long> eventTime = streams.eventTimes();
         List<Long> fromEvent = new ArrayList<>();
         List<Long> fromJournal = new ArrayList<>();
+        Map<Long, long[]> perEvent = new java.util.TreeMap<>(); // seq -> first and last client's latency
         int lossy = 0;
         long lost = 0;
         long duplicates = 0;
@@ -201,7 +202,10 @@ public class StreamsBench {
                 }
                 Instant recorded = journal.get(seq);
                 if (recorded != null) {
-                    fromJournal.add(at - micros(recorded));
+                    long latency = at - micros(recorded);
+                    fromJournal.add(latency);
+                    perEvent.merge(seq, new long[] {latency, latency},
+                            (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
                 } else if (!journal.isEmpty()) {
                     unexpected++;
                 }
@@ -226,6 +230,13 @@ public class StreamsBench {
                 percentiles(fromEvent));
         System.out.printf("  from the journal row's recorded_at               p50 %s  p95 %s  p99 %s  max %s"
                 + "  (target p99 <= 100 ms)%n", percentiles(fromJournal));
+        // Before the first client: the append's commit, the tail, the offer; first to last: the fan-out's writes and
+        // these clients' reads (one thread).
+        System.out.printf("  the slowest events, from the journal row: %s%n", perEvent.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1])).limit(5)
+                .map(e -> String.format("seq %d first client %.1f, last %.1f ms", e.getKey(), e.getValue()[0] / 1000.0,
+                        e.getValue()[1] / 1000.0))
+                .collect(java.util.stream.Collectors.joining("; ")));
     }
 
     private static Object[] percentiles(List<Long> micros) {
@@ -350,7 +361,6 @@ public class StreamsBench {
                         threadCpu = cpu();
                         continue;
                     }
-                    long now = micros(Instant.now());
                     var keys = selector.selectedKeys().iterator();
                     while (keys.hasNext()) {
                         SelectionKey key = keys.next();
@@ -358,6 +368,9 @@ public class StreamsBench {
                         Client c = (Client) key.attachment();
                         int read;
                         while ((read = readSome(c, buffer)) > 0) {
+                            // when this client's bytes were read: a select wakes up for many clients at once,
+                            // and the ones handled last wait for the others to be parsed
+                            long now = micros(Instant.now());
                             buffer.flip();
                             body(c, buffer.array(), buffer.limit(), now);
                             buffer.clear();
