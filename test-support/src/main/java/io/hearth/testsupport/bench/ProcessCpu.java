@@ -79,6 +79,36 @@ public final class ProcessCpu {
         return out.toString().trim();
     }
 
+    /**
+     * Nanoseconds the Vert.x event loop threads of a process with a pid file ({@code deploy/}'s services) have run so
+     * far, and waited on a run queue for a core while runnable ({@code /proc/<pid>/task/<tid>/schedstat}): when
+     * the second grows faster than the first, the service was ready to work and the machine's cores were busy.
+     *
+     * @return {run, wait}; {0, 0} where that is not readable
+     */
+    public static long[] eventLoopSchedule(String name) {
+        long[] sums = {0, 0};
+        try {
+            String pid = Files.readString(RUN.resolve(name + ".pid")).trim();
+            try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
+                for (Path task : tasks.toList()) {
+                    try {
+                        if (Files.readString(task.resolve("comm")).startsWith("vert.x-eventloo")) {
+                            String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
+                            sums[0] += Long.parseLong(fields[0]);
+                            sums[1] += Long.parseLong(fields[1]);
+                        }
+                    } catch (IOException gone) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0};
+        }
+        return sums;
+    }
+
     /** utime + stime of a process, in clock ticks. */
     private static Optional<Long> ticks(String pid) {
         return ticks(Path.of("/proc", pid, "stat"));
