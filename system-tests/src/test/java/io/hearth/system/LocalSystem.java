@@ -122,13 +122,15 @@ final class LocalSystem {
      */
     static synchronized void withoutLocalCompute() {
         localCompute = false;
-        Path pidFile = HOME.resolve("run").resolve("compute.pid");
-        if (Files.exists(pidFile) && computeRuns()) {
+        if (computeRuns()) {
             kill("compute", "agent/target/hearth-agent.jar", false);
         }
     }
 
-    /** True when the pid file names a live local compute driver (a stale file is left by one stopped before). */
+    /**
+     * True when {@code deploy/}'s pid file names a live local compute driver: there may be none, or a stale one left
+     * by a driver stopped before.
+     */
     private static boolean computeRuns() {
         try {
             process("compute", "agent/target/hearth-agent.jar");

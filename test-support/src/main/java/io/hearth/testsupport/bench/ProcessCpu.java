@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * CPU time of the local system's processes, read from /proc, to show where an operation's cost goes:
@@ -90,17 +93,13 @@ public final class ProcessCpu {
         long[] sums = {0, 0};
         try {
             String pid = Files.readString(RUN.resolve(name + ".pid")).trim();
-            try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
-                for (Path task : tasks.toList()) {
-                    try {
-                        if (Files.readString(task.resolve("comm")).startsWith("vert.x-eventloo")) {
-                            String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
-                            sums[0] += Long.parseLong(fields[0]);
-                            sums[1] += Long.parseLong(fields[1]);
-                        }
-                    } catch (IOException gone) {
-                        // the thread ended meanwhile
-                    }
+            for (Path task : threads(pid, thread -> thread.startsWith("vert.x-eventloo"))) {
+                try {
+                    String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
+                    sums[0] += Long.parseLong(fields[0]);
+                    sums[1] += Long.parseLong(fields[1]);
+                } catch (IOException gone) {
+                    // the thread ended meanwhile
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -116,23 +115,30 @@ public final class ProcessCpu {
 
     /** utime + stime of a process's HotSpot compiler threads ("C1 CompilerThre", "C2 CompilerThre"), in clock ticks. */
     private static Optional<Long> jitTicks(String pid) {
+        try {
+            List<Path> compilers = threads(pid, thread -> thread.matches("C[12] CompilerThre.*"));
+            return compilers.isEmpty() ? Optional.empty()
+                    : Optional.of(compilers.stream().mapToLong(task -> ticks(task.resolve("stat")).orElse(0L)).sum());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The /proc directories of a process's threads whose name ({@code comm}) {@code named} accepts. */
+    private static List<Path> threads(String pid, Predicate<String> named) throws IOException {
+        List<Path> found = new ArrayList<>();
         try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
-            long sum = 0;
-            boolean jvm = false;
             for (Path task : tasks.toList()) {
                 try {
-                    if (Files.readString(task.resolve("comm")).strip().matches("C[12] CompilerThre.*")) {
-                        jvm = true;
-                        sum += ticks(task.resolve("stat")).orElse(0L);
+                    if (named.test(Files.readString(task.resolve("comm")).strip())) {
+                        found.add(task);
                     }
                 } catch (IOException gone) {
                     // the thread ended meanwhile
                 }
             }
-            return jvm ? Optional.of(sum) : Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
         }
+        return found;
     }
 
     /** utime + stime from a stat file of /proc (a process's or a thread's), in clock ticks. */
