@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.v1.StackOutputsChanged;
+import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.plan.StackPlanner;
 import io.hearth.hot.read.TemplateReader;
@@ -18,6 +20,7 @@ import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -195,6 +198,22 @@ class DataBagTests {
                 .body("data_bag.facts.munge_key", equalTo("k-3")).body("data_bag.facts.cluster", equalTo("gamma"));
         assertThat(metadata.recordsOf(reader)).as("no document of the reader ever carried the superseded facts")
                 .noneMatch(r -> r.value() != null && r.value().contains("k-stale"));
+        // The superseded run's signal changed the head's attributes, not the bag the outputs show: no outputs event.
+        List<Map<String, JsonNode>> published = publishedOutputs(id);
+        assertThat(published.get(published.size() - 1).get("facts").get("munge_key").asText()).isEqualTo("k-3");
+        for (int i = 1; i < published.size(); i++) {
+            assertThat(published.get(i)).as("outputs published again only when they changed: %s", published)
+                    .isNotEqualTo(published.get(i - 1));
+        }
+    }
+
+    /** The stack's outputs as published, in order: with its COMPLETE status, then each change on its own. */
+    private List<Map<String, JsonNode>> publishedOutputs(String id) {
+        return driver.all(id).stream().map(e -> switch (e.type()) {
+            case StackStatusChanged.TYPE -> e.dataAs(StackStatusChanged.class).outputs();
+            case StackOutputsChanged.TYPE -> e.dataAs(StackOutputsChanged.class).outputs();
+            default -> null;
+        }).filter(java.util.Objects::nonNull).toList();
     }
 
     private static RequestSpecification as(String token) {

@@ -58,6 +58,13 @@ public class StackRuntime extends PanacheEntityBase {
     public long statusVersion;
 
     /**
+     * A digest of the outputs last published with a status or on their own; null when none were, or the stack
+     * changed status without them since. Outputs evaluated again are published only when their digest differs.
+     */
+    @Column(name = "outputs_digest")
+    public String outputsDigest;
+
+    /**
      * Grows with every action (create, update, delete): a resource whose row carries the current
      * traversal has been brought in line with it (Heat convergence's {@code current_traversal}).
      */

@@ -270,6 +270,7 @@ public class StackEngine {
         stack.statusReason = reason;
         stack.statusVersion++;
         stack.updatedAt = Instant.now();
+        stack.outputsDigest = values == null ? null : digest(values);
         LOG.infof("stack %s (%s) %s_%s: %s", stack.name, stack.id, action, status, reason);
         Uni<Void> published = events.stackStatus(stack, values);
         if (stack.parentStackId == null || stack.parentWatching || IN_PROGRESS.equals(status)) {
@@ -279,18 +280,29 @@ public class StackEngine {
     }
 
     /**
-     * Publishes the stack's outputs again, evaluated from its resources as they are now: after a signal changed a
-     * resource's attributes while the stack was not acting (Heat resolves outputs at every stack show). A stack
-     * that is acting publishes them when its action completes; a failed or deleted stack has none to show.
+     * Publishes the stack's outputs again, evaluated from its resources as they are now, when they differ from the
+     * ones it last published: after a signal changed a resource's attributes while the stack was not acting (Heat
+     * resolves outputs at every stack show). A stack that is acting publishes them when its action completes; a
+     * failed or deleted stack has none to show.
      */
     Uni<Void> refreshOutputs(StackState state) {
         var stack = state.stack;
         if (!COMPLETE.equals(stack.status) || "DELETE".equals(stack.action)) {
             return Uni.createFrom().voidItem();
         }
+        Map<String, JsonNode> values = outputs.evaluate(state);
+        String digest = digest(values);
+        if (digest.equals(stack.outputsDigest)) {
+            return Uni.createFrom().voidItem();
+        }
+        stack.outputsDigest = digest;
         stack.statusVersion++;
-        LOG.infof("stack %s (%s): outputs evaluated again after a signal", stack.name, stack.id);
-        return events.stackOutputs(stack, outputs.evaluate(state));
+        LOG.infof("stack %s (%s): outputs changed after a signal", stack.name, stack.id);
+        return events.stackOutputs(stack, values);
+    }
+
+    private static String digest(Map<String, JsonNode> outputs) {
+        return Digests.sha256(HearthJson.write(outputs));
     }
 
     /**
