@@ -1,5 +1,6 @@
 package io.hearth.deployment.groups;
 
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.smallrye.mutiny.Uni;
@@ -14,7 +15,7 @@ import java.util.Set;
 public final class GroupOfServer {
 
     /** The group types whose members are counted. */
-    public static final Set<String> GROUP_TYPES = Set.of(GroupDocument.RESOURCE_GROUP, GroupDocument.AUTO_SCALING_GROUP);
+    public static final Set<String> GROUP_TYPES = MembershipChanged.GROUP_TYPES;
 
     /**
      * A group: its resource name and the id of the stack that holds it.

@@ -24,6 +24,14 @@ public interface NotifierConfig {
         return membershipWindow().multipliedBy(MEMBERSHIP_BOUND_WINDOWS);
     }
 
+    /**
+     * The longest a group's changes are held while the group resource itself acts (creating, scaling, updating
+     * or deleting its members): they are published when its action ends, so that a scaling step is one generation,
+     * and at the latest this long after the first change held. 0 publishes during the action too, by the window.
+     */
+    @WithDefault("30s")
+    Duration membershipHold();
+
     /** The journal of events that client streams (and webhooks) read. */
     Journal journal();
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged.Member;
+import io.hearth.notifier.config.NotifierConfig;
 import io.hearth.platform.outbox.ContextLoop;
 import io.hearth.platform.outbox.DueRows;
 import io.hearth.platform.outbox.Outbox;
@@ -34,8 +35,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * (with the outputs of members that are template resources, which are listed once their stack completed) and who
  * joined and left, to the outbox (key: the group's stack id), and marks the group published. A group whose
  * members are back to what was published publishes nothing. The times live in the group rows, so a killed notifier
- * loses nothing: the next one (or a replica) publishes what was due. With nothing due it sleeps until the earliest
- * {@code due_at}, at most {@link #IDLE_POLL}; a consumed batch wakes it.
+ * loses nothing: the next one (or a replica) publishes what was due. A group whose resource acts (creating, scaling,
+ * updating or deleting its members) is held until its action ends, at most {@code hearth.notifier.membership-hold}
+ * after its first unpublished change. With nothing due it sleeps until the earliest {@code due_at} (or end of a
+ * hold), at most {@link #IDLE_POLL}; a consumed batch wakes it.
  */
 @ApplicationScoped
 public class MembershipPublisher {
@@ -56,9 +59,12 @@ public class MembershipPublisher {
     private final String markPublished;
     private final String nextDue;
 
-    public MembershipPublisher(Pool pool, Outbox outbox, OutboxWriter writer, Vertx vertx,
+    public MembershipPublisher(Pool pool, Outbox outbox, OutboxWriter writer, Vertx vertx, NotifierConfig config,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
+        // A group whose resource acts is held until the hold after its first unpublished change (or the action's end,
+        // which makes it due at once: MembershipHandler).
+        String heldUntil = "g.dirty_since + interval '" + config.membershipHold().toMillis() + " milliseconds'";
         this.outbox = outbox;
         this.writer = writer;
         // The members as MembershipChanged lists them: a template-resource member (memberStackId) with its stack's
@@ -70,12 +76,14 @@ public class MembershipPublisher {
                 + " on s.stack_id = e.value->>'memberStackId'"
                 + " where e.value->>'memberStackId' is null or s.outputs is not null)::text as members,"
                 + " g.published::text as published from " + schema + ".membership_group g where g.due_at <= $1"
+                + " and (not g.acting or " + heldUntil + " <= $1)"
                 + " order by g.due_at limit " + BATCH + " for update of g skip locked";
         // The row is locked since the claim: $4 is what it listed (bound as text: a String bound as jsonb would be
         // sent as a JSON string).
         this.markPublished = "update " + schema + ".membership_group set published = cast(cast($4 as text) as jsonb),"
                 + " generation = $3, dirty_since = null, due_at = null where group_stack_id = $1 and group_name = $2";
-        this.nextDue = "select min(due_at) as next from " + schema + ".membership_group where due_at is not null";
+        this.nextDue = "select min(case when g.acting then greatest(g.due_at, " + heldUntil + ") else g.due_at end)"
+                + " as next from " + schema + ".membership_group g where g.due_at is not null";
         this.loop = new ContextLoop<>("membership publisher", vertx, this::runOnce, delay -> delay, IDLE_POLL);
     }
 

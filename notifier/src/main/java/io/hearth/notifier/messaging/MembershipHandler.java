@@ -3,8 +3,10 @@ package io.hearth.notifier.messaging;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.notifier.config.NotifierConfig;
@@ -28,7 +30,9 @@ import org.hibernate.reactive.mutiny.Mutiny;
  *
  * <p>A member that is a template resource is listed with its stack's outputs once that stack completed
  * ({@code member_stack}, from {@code hearth.stack.events}: {@link #handleStackEvents}); new outputs of a member stack
- * mark its group dirty the same way.
+ * mark its group dirty the same way. The group resource's own status events there mark the group acting while it
+ * creates, scales, updates or deletes its members: the publisher holds its changes until the action ends (at most
+ * {@code hearth.notifier.membership-hold}), so a scaling step is one generation.
  */
 @ApplicationScoped
 public class MembershipHandler {
@@ -70,6 +74,16 @@ public class MembershipHandler {
             + " from changed where g.group_stack_id = changed.group_stack_id and g.group_name = changed.group_name";
 
     private static final String DELETED = "delete from {h-schema}member_stack where stack_id = :stack";
+
+    /**
+     * The group resource started or ended an action: its row (made when there is none yet) is marked acting or
+     * not; when an action ends, the changes held during it are due at once.
+     */
+    private static final String ACTING = "insert into {h-schema}membership_group as g"
+            + " (group_stack_id, group_name, tenant, acting) values (:stack, :group, :tenant, :acting)"
+            + " on conflict (group_stack_id, group_name) do update set acting = excluded.acting,"
+            + " due_at = case when excluded.acting or g.dirty_since is null then g.due_at else least(g.due_at, :now) end"
+            + " where g.acting is distinct from excluded.acting";
 
     private final NotifierConfig config;
 
@@ -118,7 +132,8 @@ public class MembershipHandler {
 
     /**
      * Records the outputs of completed stacks from {@code hearth.stack.events} (a StackStatusChanged with outputs, a
-     * StackOutputsChanged), in their order, and forgets a stack whose DELETE completed; other events change nothing.
+     * StackOutputsChanged), in their order, forgets a stack whose DELETE completed, and marks a group acting or not
+     * by its resource's status (a ResourceStatusChanged of a group type); other events change nothing.
      */
     public Uni<Void> handleStackEvents(List<CloudEvent> events) {
         return Multi.createFrom().iterable(events)
@@ -127,6 +142,12 @@ public class MembershipHandler {
     }
 
     private Uni<Void> applyStackEvent(CloudEvent event) {
+        if (ResourceStatusChanged.TYPE.equals(event.type())) {
+            ResourceStatusChanged change = event.dataAs(ResourceStatusChanged.class);
+            return MembershipChanged.GROUP_TYPES.contains(change.resourceType())
+                    && !ResourceStatusChanged.SIGNAL.equals(change.action()) ? acting(change)
+                    : Uni.createFrom().voidItem();
+        }
         if (StackOutputsChanged.TYPE.equals(event.type())) {
             StackOutputsChanged change = event.dataAs(StackOutputsChanged.class);
             return outputs(change.stackId(), change.outputs(), change.version());
@@ -141,6 +162,16 @@ public class MembershipHandler {
         }
         return change.outputs() == null ? Uni.createFrom().voidItem()
                 : outputs(change.stackId(), change.outputs(), change.version());
+    }
+
+    private Uni<Void> acting(ResourceStatusChanged group) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(ACTING)
+                .setParameter("stack", group.stackId())
+                .setParameter("group", group.resourceName())
+                .setParameter("tenant", group.tenant())
+                .setParameter("acting", Status.IN_PROGRESS.name().equals(group.status()))
+                .setParameter("now", Instant.now())
+                .executeUpdate()).replaceWithVoid();
     }
 
     private Uni<Void> outputs(String stackId, Map<String, ?> outputs, long version) {

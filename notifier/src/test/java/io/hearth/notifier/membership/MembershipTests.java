@@ -7,12 +7,17 @@ import static org.awaitility.Awaitility.await;
 import io.hearth.contracts.envelope.CloudEvent;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.membership.v1.MembershipChanged;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +42,9 @@ class MembershipTests {
 
     @RegisterExtension
     final LifecycleBroker broker = new LifecycleBroker();
+
+    @Inject
+    Pool pool;
 
     private final String groupStack = UUID.randomUUID().toString();
 
@@ -196,6 +204,59 @@ class MembershipTests {
         assertThat(third.members()).extracting(member -> member.outputs().get("address").asText())
                 .containsExactlyInAnyOrder("10.1.0.2", "10.1.0.3");
         assertThat(broker.generations(groupStack, "group")).hasSize(3);
+    }
+
+    @Test
+    void aScalingStepIsOneGenerationPublishedWhenTheGroupsActionEnds() throws InterruptedException {
+        broker.publishStackEvents(List.of(groupStatus("UPDATE", "IN_PROGRESS")));
+        await().atMost(WAIT).until(() -> acting("group")); // its action is known before its members change
+        List<String> servers = servers(3);
+        for (String server : servers) {
+            broker.publish(List.of(up(server)));
+            Thread.sleep(500); // more than the window (250 ms); over the three, more than its bound (1 s)
+        }
+        Thread.sleep(500);
+        assertThat(broker.generations(groupStack, "group")).as("nothing while the group acts").isEmpty();
+
+        broker.publishStackEvents(List.of(groupStatus("UPDATE", "COMPLETE")));
+        MembershipChanged step = awaitGeneration("group", 1);
+        assertThat(step.members()).extracting(MembershipChanged.Member::serverId)
+                .containsExactlyInAnyOrderElementsOf(servers);
+        assertThat(step.joined()).containsExactlyInAnyOrderElementsOf(servers);
+
+        // once the action ended, a change is published after the window again
+        String late = UUID.randomUUID().toString();
+        broker.publish(List.of(up(late)));
+        assertThat(awaitGeneration("group", 2).joined()).containsExactly(late);
+        assertThat(broker.generations(groupStack, "group")).hasSize(2);
+    }
+
+    @Test
+    void aGroupThatKeepsActingIsPublishedAtTheLatestAfterTheHold() {
+        broker.publishStackEvents(List.of(groupStatus("CREATE", "IN_PROGRESS")));
+        await().atMost(WAIT).until(() -> acting("group"));
+        String server = UUID.randomUUID().toString();
+        Instant changed = Instant.now();
+        broker.publish(List.of(up(server)));
+
+        MembershipChanged first = awaitGeneration("group", 1);
+        assertThat(Duration.between(changed, Instant.now())).as("held for the hold (5 s in tests), not the window")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(4));
+        assertThat(first.joined()).containsExactly(server);
+        assertThat(acting("group")).as("published while the group still acts").isTrue();
+    }
+
+    /** This test's group resource's own status event. */
+    private CloudEvent groupStatus(String action, String status) {
+        return LifecycleBroker.stackEvent(groupStack, new ResourceStatusChanged(groupStack, "demo", "group",
+                UUID.randomUUID().toString(), "OS::Heat::AutoScalingGroup", action, status, "state changed", null));
+    }
+
+    /** Whether the membership view holds this test's group as acting (its resource's action under way). */
+    private boolean acting(String groupName) {
+        var rows = pool.preparedQuery("select acting from notifier.membership_group where group_stack_id = $1"
+                + " and group_name = $2").execute(Tuple.of(groupStack, groupName)).await().indefinitely();
+        return rows.iterator().hasNext() && rows.iterator().next().getBoolean(0);
     }
 
     /** A member stack's CREATE_COMPLETE with its one output. */

@@ -3,6 +3,7 @@ package io.hearth.contracts.membership.v1;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The CREATE_COMPLETE members of a group after a burst of instance changes.
@@ -18,6 +19,9 @@ import java.util.Map;
 public record MembershipChanged(String stackId, String tenant, String groupName, long generation,
         List<Member> members, List<String> joined, List<String> left) {
     public static final String TYPE = "io.hearth.membership.changed.v1";
+
+    /** The resource types whose members are counted and published: a ResourceGroup and an AutoScalingGroup. */
+    public static final Set<String> GROUP_TYPES = Set.of("OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup");
 
     /**
      * One member of a group.
