@@ -1,7 +1,6 @@
 package io.hearth.hot.params;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
@@ -44,14 +43,12 @@ class ExampleTemplatesTests {
 
     @Test
     void theExamplesAreThere() throws IOException {
-        assertTrue(Files.isDirectory(TEMPLATES), HeatExamples.MISSING);
         assertThat(templates()).hasSizeGreaterThanOrEqualTo(14);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("templates")
     void parsesWithoutProblems(Path file) throws IOException {
-        assertTrue(Files.isRegularFile(file), HeatExamples.MISSING);
         JsonNode template = read(file);
         assertThat(template.path("heat_template_version").asText()).isNotEmpty();
 
@@ -73,8 +70,7 @@ class ExampleTemplatesTests {
 
     @Test
     void helloWorldResolves() throws IOException {
-        Path file = TEMPLATES.resolve("hot/hello_world.yaml");
-        assertTrue(Files.isRegularFile(file), HeatExamples.MISSING);
+        Path file = HeatExamples.file("hot/hello_world.yaml");
         JsonNode template = read(file);
 
         ResolvedParameters resolved = ParameterResolver.resolve(template, null, Map.of(
@@ -98,8 +94,7 @@ class ExampleTemplatesTests {
 
     @Test
     void helloWorldRefusesBadValuesWithTheTemplatesOwnDescriptions() throws IOException {
-        Path file = TEMPLATES.resolve("hot/hello_world.yaml");
-        assertTrue(Files.isRegularFile(file), HeatExamples.MISSING);
+        Path file = HeatExamples.file("hot/hello_world.yaml");
 
         ResolvedParameters resolved = ParameterResolver.resolve(read(file), null, Map.of(
                 "key_name", TextNode.valueOf("heat_key"),

@@ -177,7 +177,7 @@ class ExamplePlansTests {
 
     @Test
     void everyExampleHasAnExpectation() throws IOException {
-        assertTrue(Files.isDirectory(EXAMPLES), HeatExamples.MISSING);
+        HeatExamples.dir();
         assertThat(examples().toList()).hasSize(14).containsExactlyInAnyOrderElementsOf(EXPECTED.keySet());
         assertThat(PARAMETERS.keySet()).containsExactlyInAnyOrderElementsOf(EXPECTED.keySet());
     }
@@ -240,8 +240,7 @@ class ExamplePlansTests {
 
     /** Reads, validates and plans one example as a stack create does; fails on any problem. */
     private StackPlan plan(String example) throws IOException {
-        Path file = EXAMPLES.resolve(example);
-        assertTrue(Files.isRegularFile(file), HeatExamples.MISSING);
+        Path file = HeatExamples.file(example);
         ReadResult read = reader.readTemplate(Files.readAllBytes(file));
         assertThat(read.problems()).as("read problems of %s", example).isEmpty();
         JsonNode template = parser.validate(read.document());

@@ -1,7 +1,6 @@
 package io.hearth.hot.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.hot.HeatExamples;
@@ -156,15 +155,14 @@ class ExampleTemplatesTests {
     }
 
     private ReadResult read(String name) throws IOException {
-        Path file = EXAMPLES.resolve(name);
-        assertTrue(Files.isRegularFile(file), HeatExamples.MISSING);
+        Path file = HeatExamples.file(name);
         ReadResult result = reader.readTemplate(Files.readString(file));
         assertThat(result.problems()).isEmpty();
         return result;
     }
 
     private static List<Path> templates() throws IOException {
-        assertTrue(Files.isDirectory(EXAMPLES), HeatExamples.MISSING);
+        HeatExamples.dir();
         try (Stream<Path> files = Files.walk(EXAMPLES)) {
             return files.filter(Files::isRegularFile)
                     .filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")
