@@ -796,8 +796,29 @@ service_health() {
   curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$(replica_port "$1" "${2:-1}")/q/health/ready" 2>/dev/null || true
 }
 
+# The local system's tenant token and signing key: the development ones (hearth-dev-token:demo, key k1), which
+# the services accept in the production profile only because HEARTH_SECURITY_ALLOW_DEVELOPMENT_SECRETS says
+# deploy/ set them. A caller that sets HEARTH_AUTH_TOKENS or HEARTH_SIGNING_KEYS (and HEARTH_SIGNING_ACTIVE_KEY)
+# has its own values passed through instead, and the development ones are refused (a production-like system).
+secrets_env() {
+  local out=() dev=0
+  if [[ -z ${HEARTH_AUTH_TOKENS:-} ]]; then
+    out+=(HEARTH_AUTH_TOKENS=hearth-dev-token:demo)
+    dev=1
+  fi
+  if [[ -z ${HEARTH_SIGNING_KEYS:-} ]]; then
+    out+=(HEARTH_SIGNING_KEYS=k1:hearth-dev-signing-secret HEARTH_SIGNING_ACTIVE_KEY=k1)
+    dev=1
+  fi
+  if ((dev)); then
+    out+=(HEARTH_SECURITY_ALLOW_DEVELOPMENT_SECRETS=true)
+    printf '%s\n' "${out[@]}"
+  fi
+}
+
 service_start() {
   local svc=$1 r=${2:-1} port x=${SERVICE_DB[$1]:-} name jar pid java_opts=() memory_opts=() memory_env=() db_env=()
+  local secrets=()
   name=$(replica_name "$svc" "$r")
   port=$(replica_port "$svc" "$r")
   jar=$(service_jar "$svc")
@@ -809,11 +830,13 @@ service_start() {
       QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
       QUARKUS_DATASOURCE_USERNAME="hearth_$x" QUARKUS_DATASOURCE_PASSWORD="hearth_$x")
   fi
+  mapfile -t secrets < <(secrets_env)
   rotate_log "$LOG_DIR/$name.log"
   pid=$(supervised_start "$name" "$LOG_DIR/$name.log" "$HEARTH_HOME" env \
     KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
     QUARKUS_HTTP_PORT="$port" \
     "${db_env[@]}" \
+    "${secrets[@]}" \
     MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
     "${memory_env[@]}" \
     java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")

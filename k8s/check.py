@@ -5,17 +5,26 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
 - the exact inventory of objects (nothing missing, nothing unexpected);
 - every object in the namespace, labelled app.kubernetes.io/part-of: hearth;
 - every Deployment: liveness and readiness probes on /q/health/live and /q/health/ready,
-  resources, JAVA_TOOL_OPTIONS with -XX:+ExitOnOutOfMemoryError, envFrom <service>-config and
-  <service>-config-creds, non-root and read-only root
+  resources, JAVA_TOOL_OPTIONS with -XX:+ExitOnOutOfMemoryError, envFrom <service>-config,
+  <service>-config-creds (a service with a database), the tokens Secret hearth-auth (every service) and
+  the signing-key Secret hearth-signing (every service that signs or checks URLs), non-root and read-only root
   filesystem with /tmp on an emptyDir, Prometheus annotations on the container port;
-- Services, HPAs, PodDisruptionBudgets and the Ingress point at what exists;
+- Services, HPAs, PodDisruptionBudgets and the Ingresses point at what exists: /v1 of the public
+  host to template-service, the agents' host to signal-gateway;
+- deployment-service's HEARTH_SIGNAL_BASE_URL and HEARTH_SIGNAL_HEAT_API_URL are set, to the agents'
+  and the API's Ingress hosts in prod;
+- NetworkPolicies: every service denies what no policy admits; template-service is admitted from the
+  Ingress controller, signal-gateway from it, agents and template-service, deployment-service and the
+  notifier from template-service only (and all from Prometheus); PostgreSQL from the services that own
+  data; Kafka's listener from the services (Strimzi's networkPolicyPeers);
 - KafkaTopics: the topic list of io.hearth.contracts.Topics (partitions, cleanup.policy,
   max.message.bytes), labelled with the Kafka cluster,
   replication within the node count, and min.insync.replicas below it (dev: 1/1, prod: 3/2);
 - the PostgreSQL cluster creates each service's role and schema and manages its password;
   a service without a database (signal-gateway) is given no datasource setting at all;
 - dev: every Secret is development-only and the passwords of the service and its role agree;
-- prod: no Secret and nothing development-only is rendered; the Secrets it needs are listed.
+- prod: no Secret and nothing development-only is rendered; the Secrets it needs are listed; no
+  CHANGE-ME placeholder is left (with --template, they are listed instead of failing).
 """
 import argparse
 import sys
@@ -24,6 +33,25 @@ import yaml
 
 PART_OF = ("app.kubernetes.io/part-of", "hearth")
 DEV_ONLY = "hearth.io/development-only"
+PLACEHOLDER = "CHANGE-ME"
+# The Secrets shared between services: tenant tokens (every service) and signing keys (those that sign or check
+# pre-signed URLs or abandon data).
+AUTH_SECRET = "hearth-auth"
+SIGNING_SECRET = "hearth-signing"
+SIGNING_SERVICES = ("template-service", "deployment-service", "signal-gateway")
+# Who may open a connection to each service's port (NetworkPolicies): peers as check.py describes them.
+INGRESS_NS = "ns:ingress-nginx"
+MONITORING_NS = "ns:monitoring"
+ALLOWED_PEERS = {
+    "template-service": {INGRESS_NS, MONITORING_NS},
+    "signal-gateway": {INGRESS_NS, MONITORING_NS, "pods:hearth.io/agent=true in any namespace",
+                       "pods:app.kubernetes.io/name=template-service"},
+    "deployment-service": {MONITORING_NS, "pods:app.kubernetes.io/name=template-service"},
+    "notifier": {MONITORING_NS, "pods:app.kubernetes.io/name=template-service"},
+}
+NETWORK_POLICIES = ["hearth-services-deny-ingress", "template-service-from-ingress", "signal-gateway-from-agents",
+                    "internal-services-from-template-service", "hearth-services-from-prometheus",
+                    "hearth-db-from-services"]
 
 # service: (port, database suffix or None when it owns nothing durable, component, HPA maximum)
 SERVICES = {
@@ -52,8 +80,10 @@ PROFILES = {
 
 
 class Overlay:
-    def __init__(self, name, path, topics):
+    def __init__(self, name, path, topics, template=False):
         self.name = name
+        self.template = template
+        self.placeholders = []
         self.profile = PROFILES[name]
         self.topics = topics
         self.findings = []
@@ -77,15 +107,17 @@ class Overlay:
 
     # ---------------------------------------------------------------------------------------
     def expected_inventory(self):
-        expected = {("Namespace", "hearth"), ("Ingress", "hearth"), ("Kafka", "hearth"),
-                    ("KafkaNodePool", "dual-role"), ("Cluster", "hearth-db")}
+        expected = {("Namespace", "hearth"), ("Ingress", "hearth"), ("Ingress", "hearth-agents"),
+                    ("Kafka", "hearth"), ("KafkaNodePool", "dual-role"), ("Cluster", "hearth-db")}
+        expected |= {("NetworkPolicy", n) for n in NETWORK_POLICIES}
+        if self.name == "dev":
+            expected |= {("Secret", AUTH_SECRET), ("Secret", SIGNING_SECRET)}
         for svc, (_, db, _, _) in SERVICES.items():
             expected |= {("Deployment", svc), ("Service", svc), ("HorizontalPodAutoscaler", svc),
                          ("ConfigMap", f"{svc}-config")}
             if self.name == "dev":
-                expected.add(("Secret", f"{svc}-config-creds"))
                 if db:
-                    expected.add(("Secret", f"hearth-db-{db}"))
+                    expected |= {("Secret", f"{svc}-config-creds"), ("Secret", f"hearth-db-{db}")}
             else:
                 expected.add(("PodDisruptionBudget", svc))
         expected |= {("KafkaTopic", t) for t in self.topics}
@@ -160,9 +192,18 @@ class Overlay:
                 env_from = c.get("envFrom") or []
                 refs = {("configMap", (e.get("configMapRef") or {}).get("name")) for e in env_from}
                 refs |= {("secret", (e.get("secretRef") or {}).get("name")) for e in env_from}
-                for ref in (("configMap", f"{svc}-config"), ("secret", f"{svc}-config-creds")):
+                want_refs = [("configMap", f"{svc}-config"), ("secret", AUTH_SECRET)]
+                if db:
+                    want_refs.append(("secret", f"{svc}-config-creds"))
+                if svc in SIGNING_SERVICES:
+                    want_refs.append(("secret", SIGNING_SECRET))
+                for ref in want_refs:
                     if ref not in refs:
-                        self.fail(f"{cw}: no envFrom {ref[0]}Ref {ref[1]}")
+                        why = " (no signing-key Secret)" if ref[1] == SIGNING_SECRET else ""
+                        self.fail(f"{cw}: no envFrom {ref[0]}Ref {ref[1]}{why}")
+                for kind, name in refs:
+                    if kind == "secret" and name and name.endswith("-config-creds") and not db:
+                        self.fail(f"{cw}: envFrom Secret {name}, but {svc} owns no database and has no credentials")
                 sc = c.get("securityContext") or {}
                 if not (sc.get("runAsNonRoot") or pod_sc.get("runAsNonRoot")):
                     self.fail(f"{cw}: not runAsNonRoot")
@@ -207,8 +248,6 @@ class Overlay:
             return
         role = (self.get("Secret", f"hearth-db-{db}") or {}).get("stringData") or {}
         keys = {"QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD"}
-        if svc == "template-service":
-            keys.add("HEARTH_AUTH_TOKENS")
         if not keys <= set(creds):
             self.fail(f"Secret/{svc}-config-creds lacks {sorted(keys - set(creds))}")
         if creds.get("QUARKUS_DATASOURCE_USERNAME") != f"hearth_{db}" or role.get("username") != f"hearth_{db}":
@@ -262,20 +301,137 @@ class Overlay:
             if len(deps) != 1:
                 self.fail(f"PodDisruptionBudget/{pdb['metadata']['name']}: selects {len(deps)} Deployments")
 
+    def ingress_host(self, name):
+        ing = self.get("Ingress", name)
+        return ((ing or {}).get("spec", {}).get("rules") or [{}])[0].get("host")
+
     def check_ingress(self):
-        ing = self.get("Ingress", "hearth")
-        if not ing:
+        for name, path, service in (("hearth", "/v1", "template-service"), ("hearth-agents", "/", "signal-gateway")):
+            ing = self.get("Ingress", name)
+            if not ing:
+                continue
+            backends = []
+            for rule in ing["spec"]["rules"]:
+                for p in rule["http"]["paths"]:
+                    backends.append((p["path"], p["backend"]["service"]["name"],
+                                     p["backend"]["service"]["port"].get("name")))
+            if backends != [(path, service, "http")]:
+                self.fail(f"Ingress/{name}: routes {backends}, expected only {path} -> {service}:http")
+            svc = self.get("Service", service)
+            if svc and "http" not in {p.get("name") for p in svc["spec"]["ports"]}:
+                self.fail(f"Ingress/{name}: Service/{service} has no port named http")
+        agents = self.ingress_host("hearth-agents")
+        if not agents or agents == self.ingress_host("hearth"):
+            self.fail(f"Ingress/hearth-agents: host {agents!r}; the agents need a host of their own")
+        if self.name == "prod":
+            for name in ("hearth", "hearth-agents"):
+                ing = self.get("Ingress", name) or {}
+                if not ing.get("spec", {}).get("tls"):
+                    self.fail(f"Ingress/{name}: no TLS in prod")
+
+    def check_signal_urls(self):
+        data = (self.get("ConfigMap", "deployment-service-config") or {}).get("data") or {}
+        for key, ingress in (("HEARTH_SIGNAL_BASE_URL", "hearth-agents"), ("HEARTH_SIGNAL_HEAT_API_URL", "hearth")):
+            url = data.get(key)
+            if not url:
+                self.fail(f"ConfigMap/deployment-service-config: {key} is not set (the URLs handed out would point"
+                          " at 127.0.0.1)")
+                continue
+            host = url.split("://", 1)[-1].split("/", 1)[0]
+            if host.split(":")[0] in ("127.0.0.1", "0.0.0.0"):
+                self.fail(f"ConfigMap/deployment-service-config: {key}={url} is a loopback address")
+            if self.name == "prod":
+                if not url.startswith("https://"):
+                    self.fail(f"ConfigMap/deployment-service-config: {key}={url} is not https in prod")
+                if host != self.ingress_host(ingress):
+                    self.fail(f"ConfigMap/deployment-service-config: {key}={url} is not the host of "
+                              f"Ingress/{ingress} ({self.ingress_host(ingress)})")
+
+    def check_shared_secrets(self):
+        if self.name != "dev":
             return
-        backends = []
-        for rule in ing["spec"]["rules"]:
-            for p in rule["http"]["paths"]:
-                backends.append((p["path"], p["backend"]["service"]["name"],
-                                 p["backend"]["service"]["port"].get("name")))
-        if backends != [("/v1", "template-service", "http")]:
-            self.fail(f"Ingress/hearth: routes {backends}, expected only /v1 -> template-service:http")
-        svc = self.get("Service", "template-service")
-        if svc and "http" not in {p.get("name") for p in svc["spec"]["ports"]}:
-            self.fail("Ingress/hearth: Service/template-service has no port named http")
+        auth = (self.get("Secret", AUTH_SECRET) or {}).get("stringData") or {}
+        if not auth.get("HEARTH_AUTH_TOKENS"):
+            self.fail(f"Secret/{AUTH_SECRET}: no HEARTH_AUTH_TOKENS")
+        signing = (self.get("Secret", SIGNING_SECRET) or {}).get("stringData") or {}
+        kids = [e.split(":", 1)[0] for e in (signing.get("HEARTH_SIGNING_KEYS") or "").split(",") if e.strip()]
+        if not kids or signing.get("HEARTH_SIGNING_ACTIVE_KEY") not in kids:
+            self.fail(f"Secret/{SIGNING_SECRET}: HEARTH_SIGNING_ACTIVE_KEY is not one of HEARTH_SIGNING_KEYS")
+
+    # ---------------------------------------------------------------------------------------
+    @staticmethod
+    def peer(p):
+        ns, pods = p.get("namespaceSelector"), p.get("podSelector")
+        if "ipBlock" in p:
+            return f"ip:{p['ipBlock'].get('cidr')}"
+        if ns is not None and pods is None:
+            name = (ns.get("matchLabels") or {}).get("kubernetes.io/metadata.name")
+            return f"ns:{name}" if name else "ns:any"
+        labels = ",".join(f"{k}={v}" for k, v in sorted(((pods or {}).get("matchLabels") or {}).items()))
+        return f"pods:{labels or 'any'}" + (" in any namespace" if ns == {} else "" if ns is None else " in some namespaces")
+
+    @staticmethod
+    def selects(policy, labels):
+        sel = policy["spec"].get("podSelector") or {}
+        if any(labels.get(k) != v for k, v in (sel.get("matchLabels") or {}).items()):
+            return False
+        for e in sel.get("matchExpressions") or []:
+            present = labels.get(e["key"])
+            if e["operator"] == "In" and present not in e["values"]:
+                return False
+            if e["operator"] == "NotIn" and present in e["values"]:
+                return False
+        return True
+
+    def check_network_policies(self):
+        policies = self.of_kind("NetworkPolicy")
+        for svc, allowed in ALLOWED_PEERS.items():
+            dep = self.get("Deployment", svc)
+            if not dep:
+                continue
+            labels = dep["spec"]["template"]["metadata"]["labels"]
+            mine = [p for p in policies if self.selects(p, labels) and "Ingress" in p["spec"].get("policyTypes", [])]
+            if not mine:
+                self.fail(f"Deployment/{svc}: no NetworkPolicy selects it, so anything may connect")
+                continue
+            peers = set()
+            for p in mine:
+                for rule in p["spec"].get("ingress") or []:
+                    if not rule.get("from"):
+                        peers.add("anyone")
+                    peers |= {self.peer(f) for f in rule.get("from") or []}
+            if peers != allowed:
+                self.fail(f"Deployment/{svc}: NetworkPolicies admit {sorted(peers)}, expected {sorted(allowed)}")
+        db = [p for p in policies if self.selects(p, {"cnpg.io/cluster": "hearth-db"})]
+        if not db:
+            self.fail("Cluster/hearth-db: no NetworkPolicy selects its instances")
+        kafka = self.get("Kafka", "hearth")
+        if kafka:
+            for listener in kafka["spec"]["kafka"].get("listeners", []):
+                peers = listener.get("networkPolicyPeers") or []
+                values = {v for p in peers for e in (p.get("podSelector") or {}).get("matchExpressions") or []
+                          for v in e.get("values", [])}
+                if values != set(SERVICES):
+                    self.fail(f"Kafka: listener {listener['name']} admits {sorted(values) or 'anyone'}, expected the "
+                              "four services (networkPolicyPeers)")
+
+    def check_placeholders(self):
+        def walk(node, path):
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    walk(v, f"{path}.{k}")
+            elif isinstance(node, list):
+                for i, v in enumerate(node):
+                    walk(v, f"{path}[{i}]")
+            elif isinstance(node, str) and PLACEHOLDER in node:
+                self.placeholders.append(f"{path}: {node}")
+        for d in self.docs:
+            walk(d.get("spec", d.get("data")), f"{d['kind']}/{d['metadata']['name']}")
+        if self.name == "prod" and not self.template:
+            for p in self.placeholders:
+                self.fail(f"placeholder left, set it before installing: {p}")
+        if self.name == "dev" and self.placeholders:
+            self.fail(f"dev renders placeholders: {self.placeholders}")
 
     # ---------------------------------------------------------------------------------------
     def check_kafka(self):
@@ -374,6 +530,10 @@ class Overlay:
         self.check_services()
         self.check_autoscaling()
         self.check_ingress()
+        self.check_signal_urls()
+        self.check_shared_secrets()
+        self.check_network_policies()
+        self.check_placeholders()
         self.check_kafka()
         self.check_postgres()
         self.check_secrets()
@@ -395,6 +555,8 @@ def main():
     parser.add_argument("--dev", required=True, help="rendered k8s/overlays/dev")
     parser.add_argument("--prod", required=True, help="rendered k8s/overlays/prod")
     parser.add_argument("--contract-topics", help="output of io.hearth.contracts.Topics")
+    parser.add_argument("--template", action="store_true",
+                        help="check the overlays as templates: list prod's CHANGE-ME placeholders instead of failing")
     args = parser.parse_args()
 
     topics = BUILTIN_TOPICS
@@ -407,7 +569,7 @@ def main():
 
     failed = False
     for name, path in (("dev", args.dev), ("prod", args.prod)):
-        overlay = Overlay(name, path, topics)
+        overlay = Overlay(name, path, topics, args.template)
         findings = overlay.run()
         kinds = {}
         for d in overlay.docs:
@@ -424,6 +586,10 @@ def main():
             print("     Secrets prod expects to exist in the namespace:")
             for secret, why in sorted(set(overlay.required_secrets())):
                 print(f"       {secret:32} {why}")
+            if args.template and overlay.placeholders:
+                print("     Placeholders to replace before installing (k8s/check.sh without --template fails on them):")
+                for p in overlay.placeholders:
+                    print(f"       {p}")
     return 1 if failed else 0
 
 

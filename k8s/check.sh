@@ -4,8 +4,16 @@
 # PyYAML. When contracts/ is built and java is on the PATH, the KafkaTopics are also compared
 # with io.hearth.contracts.Topics.
 #
-#   k8s/check.sh            # from anywhere
+#   k8s/check.sh              # before installing: fails while prod has a CHANGE-ME placeholder
+#   k8s/check.sh --template   # the repository's overlays as shipped: lists the placeholders instead
 set -euo pipefail
+
+template=()
+case ${1:-} in
+  --template) template=(--template) ;;
+  "") ;;
+  *) echo "usage: k8s/check.sh [--template]" >&2; exit 2 ;;
+esac
 
 k8s_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo_root=$(dirname "$k8s_dir")
@@ -30,4 +38,4 @@ else
   echo "note: contracts/ not built (or no java): KafkaTopics checked against the built-in list only"
 fi
 
-python3 "$k8s_dir/check.py" --dev "$out/dev.yaml" --prod "$out/prod.yaml" "${topics_args[@]}"
+python3 "$k8s_dir/check.py" --dev "$out/dev.yaml" --prod "$out/prod.yaml" "${topics_args[@]}" "${template[@]}"

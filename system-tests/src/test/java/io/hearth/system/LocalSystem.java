@@ -33,6 +33,8 @@ final class LocalSystem {
     private static boolean localCompute = true;
     /** Replica counts asked for ({@code HEARTH_REPLICAS_<SERVICE>} of every later {@code deploy/} run). */
     private static final Map<String, String> REPLICAS = new ConcurrentHashMap<>();
+    /** Environment added to every later {@code deploy/} run ({@link #restartWithEnvironment}); empty by default. */
+    private static final Map<String, String> ENVIRONMENT = new ConcurrentHashMap<>();
 
     private LocalSystem() {
     }
@@ -51,6 +53,33 @@ final class LocalSystem {
         if (!wasRunning) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> run("down"), "deploy-down"));
         }
+    }
+
+    /**
+     * Stops the whole system ({@code deploy/down}) and starts it again with this environment added to every later
+     * {@code deploy/} run, e.g. {@code HEARTH_AUTH_TOKENS} and {@code HEARTH_SIGNING_KEYS} for a production-like
+     * system (deploy/README.md); returns once every service is ready. A test that calls it calls
+     * {@link #restartWithDefaultEnvironment()} when it is done, so that the classes after it run on the default
+     * (development) configuration.
+     */
+    static synchronized void restartWithEnvironment(Map<String, String> environment) {
+        up();
+        restart(environment);
+    }
+
+    /** Undoes {@link #restartWithEnvironment}: stops the system and starts it again with {@code deploy/}'s defaults. */
+    static synchronized void restartWithDefaultEnvironment() {
+        restart(Map.of());
+    }
+
+    private static void restart(Map<String, String> environment) {
+        int down = run("down");
+        if (down != 0) {
+            throw new IllegalStateException("deploy/down failed with exit code " + down + "; see " + LOG);
+        }
+        ENVIRONMENT.clear();
+        ENVIRONMENT.putAll(environment);
+        startMissing();
     }
 
     /**
@@ -265,6 +294,7 @@ final class LocalSystem {
         try {
             ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
             builder.environment().putAll(REPLICAS);
+            builder.environment().putAll(ENVIRONMENT);
             Process process = builder.directory(ROOT.toFile()).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             process.waitFor(1, TimeUnit.MINUTES);
@@ -287,6 +317,7 @@ final class LocalSystem {
                 builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
             }
             builder.environment().putAll(REPLICAS);
+            builder.environment().putAll(ENVIRONMENT);
             Process process = builder.directory(ROOT.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(LOG.toString())))

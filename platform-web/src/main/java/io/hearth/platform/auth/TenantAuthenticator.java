@@ -2,6 +2,7 @@ package io.hearth.platform.auth;
 
 import io.hearth.platform.rest.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -16,7 +17,16 @@ public class TenantAuthenticator {
     private final Map<String, String> tenantByToken;
 
     public TenantAuthenticator(AuthConfig config) {
-        this.tenantByToken = config.tokens().stream()
+        this.tenantByToken = parse(config.tokens().orElse(List.of()));
+    }
+
+    /**
+     * Tenants by token from {@code token:tenant} entries (blank entries skipped).
+     *
+     * @throws IllegalArgumentException for an entry that is not {@code token:tenant}
+     */
+    public static Map<String, String> parse(List<String> entries) {
+        return entries.stream()
                 .map(String::trim)
                 .filter(entry -> !entry.isEmpty())
                 .map(TenantAuthenticator::pair)

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.crypto.Mac;
@@ -49,7 +50,7 @@ public class PresignedUrls {
 
     @Inject
     public PresignedUrls(SigningConfig config) {
-        this(parse(config.keys()), config.activeKey(), Clock.systemUTC());
+        this(parse(config.keys().orElse(List.of())), config.activeKey(), Clock.systemUTC());
     }
 
     /**
@@ -145,7 +146,12 @@ public class PresignedUrls {
         return value == null || value.isBlank();
     }
 
-    private static Map<String, String> parse(Iterable<String> entries) {
+    /**
+     * Secrets by key id from {@code kid:secret} entries (blank entries skipped).
+     *
+     * @throws IllegalArgumentException for an entry that is not {@code kid:secret}
+     */
+    public static Map<String, String> parse(Iterable<String> entries) {
         Map<String, String> keys = new LinkedHashMap<>();
         for (String raw : entries) {
             String entry = raw.trim();
