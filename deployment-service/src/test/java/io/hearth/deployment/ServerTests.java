@@ -274,6 +274,9 @@ class ServerTests {
                 + " agents, is an OS::Heat::DeployedServer with software_config_transport POLL_TEMP_URL");
         assertThat(statuses.get(1).statusReason()).contains("no compute driver accepted server " + serverId);
         assertThat(driver.statesOf(id, "address")).isEmpty();
+        // a driver that comes later must not create it: the next generation wants it gone
+        assertThat(awaitDeleted(id)).extracting(ServerDesired::serverId, ServerDesired::generation)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(serverId, 2L));
     }
 
     @Test

@@ -3,6 +3,10 @@ package io.hearth.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.testsupport.TopicTail;
 import io.restassured.path.json.JsonPath;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,25 +15,27 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Compute by desired state (docs/compute-drivers.md) with the real local compute driver: a driver that was stopped
  * while stacks with servers were created and deleted creates none of their servers when it is back, and a stack
  * created while it was down completes once it is back; with no driver at all, a server fails within the accept
- * timeout, saying so. deployment-service runs with {@code HEARTH_COMPUTE_ACCEPT_TIMEOUT=45s} for this class.
+ * timeout, saying so. deployment-service runs with {@code HEARTH_COMPUTE_ACCEPT_TIMEOUT=75s} for this class.
  */
 @Order(2) // needs the local compute driver, which later classes stop (LocalSystem.withoutLocalCompute)
-@TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class ComputeDesiredStateIT {
 
     private static final Duration WAIT = Duration.ofMinutes(2);
     private static final String ACCEPT_TIMEOUT = "HEARTH_COMPUTE_ACCEPT_TIMEOUT";
+    /** The accept timeout of this class: longer than creating and deleting the 20 stacks, and than a driver start. */
+    private static final int ACCEPT_SECONDS = 75;
     private static final Path SERVERS = LocalSystem.HOME.resolve("compute/servers");
     private static final Path COMPUTE_LOG = LocalSystem.HOME.resolve("logs/compute.log");
     private static final String TWO_SERVERS = """
@@ -45,15 +51,27 @@ class ComputeDesiredStateIT {
 
     /** Stacks left at the end, deleted then. */
     private static final List<String> LEFT = new ArrayList<>();
+    /** Every desired state published on hearth.compute.servers since the class started, as a driver reads them. */
+    private static final Queue<ServerDesired> DESIRED = new ConcurrentLinkedQueue<>();
+    private static TopicTail desired;
 
     @BeforeAll
     static void system() {
         LocalSystem.up();
-        LocalSystem.restartWith("deployment-service", ACCEPT_TIMEOUT, "45s");
+        LocalSystem.restartWith("deployment-service", ACCEPT_TIMEOUT, ACCEPT_SECONDS + "s");
+        desired = TopicTail.start("127.0.0.1:9092", Topics.COMPUTE_SERVERS, record -> {
+            if (record.value() != null) {
+                CloudEvent event = CloudEvent.parse(record.value());
+                if (ServerDesired.TYPE.equals(event.type())) {
+                    DESIRED.add(event.dataAs(ServerDesired.class));
+                }
+            }
+        }, e -> System.err.println("hearth.compute.servers: " + e));
     }
 
     @AfterAll
     static void restore() {
+        desired.close();
         LocalSystem.startMissing(); // the driver, if a test left it stopped
         LEFT.forEach(url -> LocalSystem.api().delete(url));
         await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> LEFT.stream().allMatch(url ->
@@ -62,39 +80,51 @@ class ComputeDesiredStateIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Order(1)
-    void aDriverBackFromADowntimeCreatesNoServerOfTheStacksDeletedMeanwhileAndCompletesTheOneCreated()
+    void whileTheDriverIsDownAServerFailsOnlyPastTheAcceptTimeoutAndTheDriverBackCreatesNoServerOfDeletedStacks()
             throws IOException {
         LocalSystem.stopCompute();
-        // 20 stacks of two servers created and deleted while the driver is down
+        // no compute driver at all: this stack's servers fail once the accept timeout is over, saying so
+        String orphan = create("no-driver");
+        LEFT.add(orphan);
+        // meanwhile 20 stacks of two servers are created and, once their servers are wanted, deleted
         List<String> deleted = new ArrayList<>();
-        List<String> gone = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             deleted.add(create("gone-" + i));
         }
+        List<String> gone = new ArrayList<>();
         for (String url : deleted) {
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> serverIds(url).size() == 2);
-            gone.addAll(serverIds(url));
+            gone.addAll(awaitServers(url, ServerDesired.State.ACTIVE));
             LocalSystem.api().delete(url).then().statusCode(204);
         }
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> deleted.stream().allMatch(url ->
-                LocalSystem.api().get(url).statusCode() == 404 || status(url).startsWith("DELETE_COMPLETE")));
-        // one more created and left while the driver is still down
+        for (String url : deleted) {
+            assertThat(awaitServers(url, ServerDesired.State.DELETED)).hasSize(2);
+        }
+
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> !status(orphan).startsWith("CREATE_IN_PROGRESS"));
+        assertThat(status(orphan)).startsWith("CREATE_FAILED Resource CREATE failed: Error: resources.")
+                .contains(": no compute driver accepted server ").contains(" within " + ACCEPT_SECONDS + " s (")
+                .contains("heartbeat").endsWith("; a server that exists elsewhere, run by its own agents, is an"
+                        + " OS::Heat::DeployedServer with software_config_transport POLL_TEMP_URL");
+        assertThat(LocalSystem.api().get(orphan + "/resources").then().extract().jsonPath()
+                .<String>getList("resources.resource_status")).contains("CREATE_FAILED");
+        // no driver took them: wanted DELETED at once, so a driver coming later does not create them either
+        gone.addAll(awaitServers(orphan, ServerDesired.State.DELETED));
+
+        // one more stack created while the driver is still down, which is then started again
         String kept = create("kept");
         LEFT.add(kept);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> serverIds(kept).size() == 2);
-        assertThat(status(kept)).startsWith("CREATE_IN_PROGRESS");
-
-        LocalSystem.startMissing(); // the driver is back
+        List<String> keptServers = awaitServers(kept, ServerDesired.State.ACTIVE);
+        LocalSystem.startMissing();
 
         await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
                 .until(() -> !status(kept).startsWith("CREATE_IN_PROGRESS"));
         assertThat(status(kept)).isEqualTo("CREATE_COMPLETE Stack CREATE completed successfully");
-        List<String> keptServers = serverIds(kept);
         assertThat(keptServers).allSatisfy(id -> assertThat(SERVERS.resolve(id).resolve("server.json")).exists());
 
-        // not one server of the 20 deleted stacks was created: no folder, no "created" in the driver's log
-        assertThat(gone).hasSize(40).doesNotHaveDuplicates().noneMatch(id -> Files.exists(SERVERS.resolve(id)));
+        // not one server of the 20 deleted stacks (nor of the failed one) was created: no folder, no "created" in
+        // the driver's log
+        assertThat(gone).hasSize(42).doesNotHaveDuplicates().noneMatch(id -> Files.exists(SERVERS.resolve(id)));
         String log = Files.readString(COMPUTE_LOG);
         assertThat(log).contains("caught up with");
         for (String id : gone) {
@@ -105,24 +135,16 @@ class ComputeDesiredStateIT {
         }
     }
 
-    @Test
-    @org.junit.jupiter.api.Order(2)
-    void aServerNoComputeDriverAcceptsFailsWithinTheAcceptTimeoutSayingSo() {
-        LocalSystem.stopCompute();
-        try {
-            String url = create("no-driver");
-            LEFT.add(url);
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(500))
-                    .until(() -> !status(url).startsWith("CREATE_IN_PROGRESS"));
-            assertThat(status(url)).startsWith("CREATE_FAILED Resource CREATE failed: Error: resources.")
-                    .contains(": no compute driver accepted server ").contains(" within 45 s (")
-                    .contains("heartbeat").endsWith("; a server that exists elsewhere, run by its own agents, is an"
-                            + " OS::Heat::DeployedServer with software_config_transport POLL_TEMP_URL");
-            assertThat(LocalSystem.api().get(url + "/resources").then().extract().jsonPath()
-                    .<String>getList("resources.resource_status")).contains("CREATE_FAILED");
-        } finally {
-            LocalSystem.startMissing();
-        }
+    /** Waits until both servers of the stack are wanted in {@code state} on hearth.compute.servers; their ids. */
+    private static List<String> awaitServers(String url, ServerDesired.State state) {
+        String stackId = url.substring(url.lastIndexOf('/') + 1);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> servers(stackId, state).size() == 2);
+        return servers(stackId, state);
+    }
+
+    private static List<String> servers(String stackId, ServerDesired.State state) {
+        return DESIRED.stream().filter(d -> d.stackId().equals(stackId) && d.desired() == state)
+                .map(ServerDesired::serverId).distinct().toList();
     }
 
     private static String create(String prefix) {
@@ -130,13 +152,6 @@ class ComputeDesiredStateIT {
         String id = LocalSystem.api().body(Map.of("stack_name", name, "template", TWO_SERVERS))
                 .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
         return "/v1/demo/stacks/" + name + "/" + id;
-    }
-
-    /** The physical ids of the stack's servers that have one. */
-    private static List<String> serverIds(String url) {
-        JsonPath resources = LocalSystem.api().get(url + "/resources").then().statusCode(200).extract().jsonPath();
-        return resources.<String>getList("resources.physical_resource_id").stream()
-                .filter(id -> id != null && !id.isEmpty()).toList();
     }
 
     private static String status(String url) {

@@ -167,7 +167,8 @@ public class ServerHandler implements ResourceHandler {
 
     /**
      * A create whose {@code hearth.compute.accept-timeout} is up fails unless a compute driver accepted the server
-     * (then it waits for the agent, as long as the stack's timeout); a resume goes on waiting for the agent to check
+     * (then it waits for the agent, as long as the stack's timeout), and the server's next generation wants it
+     * DELETED, so that a driver coming later does not create it; a resume goes on waiting for the agent to check
      * in; a check whose time is up fails, as Heat's {@code handle_check} does for a server that is not ACTIVE; nothing
      * else of a server waits.
      */
@@ -179,10 +180,12 @@ public class ServerHandler implements ResourceHandler {
             if (Instant.now().isBefore(acceptBy)) {
                 return Uni.createFrom().item(new Outcome.Waiting(acceptBy)); // woken early (the stack's timer)
             }
-            return Uni.createFrom().item(Outcome.failed(call.name(), "Error", "no compute driver accepted server "
-                    + call.row().physicalId + " within " + acceptTimeout.toSeconds() + " s ("
-                    + drivers.presence(Instant.now()) + "); a server that exists elsewhere, run by its own agents,"
-                    + " is an OS::Heat::DeployedServer with software_config_transport POLL_TEMP_URL"));
+            // no driver took it: a driver that comes later must not create it for a failed resource
+            return desire(call, ServerDesired.State.DELETED).replaceWith(Outcome.failed(call.name(), "Error",
+                    "no compute driver accepted server " + call.row().physicalId + " within "
+                    + acceptTimeout.toSeconds() + " s (" + drivers.presence(Instant.now()) + "); a server that exists"
+                    + " elsewhere, run by its own agents, is an OS::Heat::DeployedServer with"
+                    + " software_config_transport POLL_TEMP_URL"));
         }
         if (call.action() == Action.CREATE || call.action() == Action.RESUME) {
             return Uni.createFrom().item(new Outcome.Waiting(null));
