@@ -1,7 +1,8 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.testsupport.TopicTail;
 import io.hearth.testsupport.bench.KeepAliveHttp;
@@ -132,16 +133,18 @@ public class GatewayBench {
     // ---------------------------------------------------------------------------------------------
 
     private static void dependentLatency(int pairs) throws Exception {
-        Map<String, CreateInstance> creates = new ConcurrentHashMap<>();
+        Map<String, ServerSpec> creates = new ConcurrentHashMap<>();
         Map<String, String> metadataUrls = new ConcurrentHashMap<>();
         String name = "gw-bench-" + UUID.randomUUID().toString().substring(0, 8);
-        try (TopicTail commands = TopicTail.start(KAFKA, Topics.COMPUTE_COMMANDS, record -> {
-            CloudEvent event = CloudEvent.parse(record.value());
-            if (CreateInstance.TYPE.equals(event.type())) {
-                CreateInstance create = event.dataAs(CreateInstance.class);
-                creates.put(create.serverId(), create);
+        try (TopicTail states = TopicTail.start(KAFKA, Topics.COMPUTE_SERVERS, record -> {
+            CloudEvent event = record.value() == null ? null : CloudEvent.parse(record.value());
+            if (event != null && ServerDesired.TYPE.equals(event.type())) {
+                ServerDesired desired = event.dataAs(ServerDesired.class);
+                if (desired.desired() == ServerDesired.State.ACTIVE && desired.spec() != null) {
+                    creates.put(desired.serverId(), desired.spec());
+                }
             }
-        }, error -> System.err.println("compute commands: " + error))) {
+        }, error -> System.err.println("compute desired states: " + error))) {
             String id = api("POST", "/stacks", JSON.writeValueAsString(Map.of("stack_name", name,
                     "template", pairsTemplate(pairs)))).at("/stack/id").asText();
             String stack = "/stacks/" + name + "/" + id;
@@ -151,7 +154,7 @@ public class GatewayBench {
                 creates.values().stream().filter(c -> c.stackId().equals(id))
                         .forEach(c -> metadataUrls.put(c.serverId(), c.metadataUrl()));
                 return metadataUrls.size() >= 2 * pairs;
-            }, 120, "CreateInstance commands of " + 2 * pairs + " servers");
+            }, 120, "desired states ACTIVE of " + 2 * pairs + " servers");
             Map<String, URI> servers = new ConcurrentHashMap<>();
             metadataUrls.forEach((server, url) -> servers.put(server, URI.create(url)));
             KeepAliveHttp http = new KeepAliveHttp(API_URI.getHost(), 8006, 90_000);

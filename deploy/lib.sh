@@ -975,7 +975,7 @@ services_down() {
 
 # ---------------------------------------------------------------------------------------------
 # The local compute driver: the agent in host mode (agent/README.md). It consumes
-# hearth.compute.commands and runs each server as its own agent, in $COMPUTE_DIR/servers/<id>,
+# the desired states on hearth.compute.servers (docs/compute-drivers.md) and runs each server as its own agent, in $COMPUTE_DIR/servers/<id>,
 # with its own loopback address. Servers outlive a restart of the host (like VMs); processes their
 # hooks started in the background are stopped with the host by deploy/down.
 # ---------------------------------------------------------------------------------------------

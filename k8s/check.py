@@ -65,9 +65,10 @@ SERVICES = {
 # max.message.bytes).
 MAIN_TOPICS = ["hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
                "hearth.signals", "hearth.instance.lifecycle", "hearth.membership",
-               "hearth.scaling", "hearth.compute.commands", "hearth.metrics"]
+               "hearth.scaling", "hearth.compute.servers", "hearth.compute.status", "hearth.metrics"]
 MAX_RECORD_BYTES = 8 * 1024 * 1024
-BUILTIN_TOPICS = {t: (6, "compact" if t == "hearth.server.metadata" else "delete", MAX_RECORD_BYTES)
+BUILTIN_TOPICS = {t: (6, "compact" if t in ("hearth.server.metadata", "hearth.compute.servers") else "delete",
+                         MAX_RECORD_BYTES)
                   for t in MAIN_TOPICS}
 BUILTIN_TOPICS.update({t + ".dlq": (1, "delete", MAX_RECORD_BYTES) for t in MAIN_TOPICS})
 

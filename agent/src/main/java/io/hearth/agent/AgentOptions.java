@@ -26,16 +26,16 @@ public record AgentOptions(URI metadataUrl, String stateDir, List<Path> hooksDir
     public static final String USAGE = """
             usage: hearth-agent [--config FILE] [--metadata-url URL] [--state-dir DIR] [--hooks-dir DIR]...
                                 [--address ADDRESS] [--version] [--help]
-                   hearth-agent host [--bootstrap-servers HOSTS] [--state-dir DIR] [--hooks-dir DIR]... [--group ID]
+                   hearth-agent host [--bootstrap-servers HOSTS] [--state-dir DIR] [--hooks-dir DIR]... [--driver ID]
               --config FILE        key=value lines (metadata_url, state_dir, hooks_dir, address) (env HEARTH_AGENT_CONFIG)
               --metadata-url URL   the server's metadata URL (env HEARTH_METADATA_URL)
               --state-dir DIR      journal and work folders (env HEARTH_AGENT_STATE_DIR, default ./hearth-agent-state)
               --hooks-dir DIR      hooks of groups other than script (env HEARTH_AGENT_HOOKS_DIR; default
                                    DIR/hooks and /var/lib/heat-config/hooks if present)
               --address ADDRESS    this instance's address as reported (env HEARTH_AGENT_ADDRESS; default: detected)
-              host                 the local compute driver: runs one agent per server of hearth.compute.commands
+              host                 the local compute driver: runs one agent per server wanted on hearth.compute.servers
               --bootstrap-servers  Kafka (env KAFKA_BOOTSTRAP_SERVERS, default 127.0.0.1:9092)
-              --group ID           consumer group (default hearth-local-compute)
+              --driver ID          the driver's id in its reports and heartbeats (default local@HOSTNAME)
             """;
 
     private static final Set<String> KNOWN = Set.of("config", "metadata-url", "state-dir", "hooks-dir", "address");

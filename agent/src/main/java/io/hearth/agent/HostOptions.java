@@ -11,14 +11,11 @@ import java.util.Set;
  * @param bootstrapServers Kafka's bootstrap servers
  * @param stateDir         where each server gets {@code servers/<id>/}
  * @param hooksDirs        where hooks of groups other than script are found, for every server
- * @param groupId          the consumer group of {@code hearth.compute.commands}
+ * @param driverId         the driver's id in its reports and heartbeats (docs/compute-drivers.md)
  */
-public record HostOptions(String bootstrapServers, Path stateDir, List<Path> hooksDirs, String groupId) {
+public record HostOptions(String bootstrapServers, Path stateDir, List<Path> hooksDirs, String driverId) {
 
-    /** The consumer group of the local compute driver. */
-    public static final String GROUP = "hearth-local-compute";
-
-    private static final Set<String> KNOWN = Set.of("bootstrap-servers", "state-dir", "hooks-dir", "group");
+    private static final Set<String> KNOWN = Set.of("bootstrap-servers", "state-dir", "hooks-dir", "driver");
 
     public HostOptions {
         hooksDirs = List.copyOf(hooksDirs);
@@ -36,6 +33,15 @@ public record HostOptions(String bootstrapServers, Path stateDir, List<Path> hoo
                 .withEnv(env, "HEARTH_AGENT_HOOKS_DIR", "hooks-dir");
         Path state = Path.of(settings.get("state-dir", "hearth-agent-state")).toAbsolutePath();
         return new HostOptions(settings.get("bootstrap-servers", "127.0.0.1:9092"), state,
-                AgentOptions.hooksDirs(settings.list("hooks-dir"), state), settings.get("group", GROUP));
+                AgentOptions.hooksDirs(settings.list("hooks-dir"), state), settings.get("driver", defaultDriverId()));
+    }
+
+    /** {@code local@<host name>}: the default driver id. */
+    public static String defaultDriverId() {
+        try {
+            return "local@" + java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "local@localhost";
+        }
     }
 }

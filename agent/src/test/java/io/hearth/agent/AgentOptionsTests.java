@@ -69,7 +69,8 @@ class AgentOptionsTests {
     void hostModeHasItsDefaultsAndTakesTheEnvironment() {
         HostOptions defaults = HostOptions.parse(List.of("--state-dir", "/srv/compute"), Map.of());
         assertThat(defaults.bootstrapServers()).isEqualTo("127.0.0.1:9092");
-        assertThat(defaults.groupId()).isEqualTo("hearth-local-compute");
+        assertThat(defaults.driverId()).startsWith("local@");
+        assertThat(HostOptions.parse(List.of("--driver", "local@a"), Map.of()).driverId()).isEqualTo("local@a");
         assertThat(defaults.stateDir()).isEqualTo(Path.of("/srv/compute"));
         assertThat(defaults.hooksDirs()).startsWith(Path.of("/srv/compute/hooks"));
 

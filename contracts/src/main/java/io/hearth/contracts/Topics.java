@@ -25,8 +25,10 @@ public final class Topics {
     public static final String SCALING = "hearth.scaling";
     /** Application metric samples and metric alarm definitions; key: the stack tree's top-level stack id. */
     public static final String METRICS = "hearth.metrics";
-    /** Commands for compute drivers; key: server id. */
-    public static final String COMPUTE_COMMANDS = "hearth.compute.commands";
+    /** The desired state of each server, what compute drivers converge on; compacted; key: server id. */
+    public static final String COMPUTE_SERVERS = "hearth.compute.servers";
+    /** What compute drivers report: servers' states (key: server id) and heartbeats (key: driver id). */
+    public static final String COMPUTE_STATUS = "hearth.compute.status";
 
     /** Suffix of the dead-letter topic that receives what a consumer of a topic could not process. */
     public static final String DLQ_SUFFIX = ".dlq";
@@ -56,7 +58,10 @@ public final class Topics {
 
     /** The business topics, in the order of DESIGN.md. */
     public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA, SIGNALS,
-            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_COMMANDS, METRICS);
+            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_SERVERS, COMPUTE_STATUS, METRICS);
+
+    /** The compacted business topics: only the latest record of each key matters. */
+    public static final java.util.Set<String> COMPACTED = java.util.Set.of(SERVER_METADATA, COMPUTE_SERVERS);
 
     private Topics() {
     }
@@ -70,7 +75,7 @@ public final class Topics {
     public static List<TopicSpec> all() {
         return MAIN.stream()
                 .flatMap(t -> java.util.stream.Stream.of(
-                        new TopicSpec(t, DEFAULT_PARTITIONS, SERVER_METADATA.equals(t)),
+                        new TopicSpec(t, DEFAULT_PARTITIONS, COMPACTED.contains(t)),
                         new TopicSpec(dlq(t), 1, false)))
                 .toList();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.compute.v1.DriverHeartbeat;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
@@ -53,11 +54,13 @@ class GoldenEventsTests {
             Topics.INSTANCE_LIFECYCLE, Set.of("/hearth/deployment-service"),
             Topics.MEMBERSHIP, Set.of("/hearth/notifier"),
             Topics.SCALING, Set.of("/hearth/signal-gateway", "/hearth/notifier"),
-            Topics.COMPUTE_COMMANDS, Set.of("/hearth/deployment-service"),
+            Topics.COMPUTE_SERVERS, Set.of("/hearth/deployment-service"),
+            Topics.COMPUTE_STATUS, Set.of("/hearth/compute"),
             Topics.METRICS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"));
 
     /** Topics keyed by server id; every other topic is keyed by stack id. */
-    static final Set<String> KEYED_BY_SERVER = Set.of(Topics.SERVER_METADATA, Topics.COMPUTE_COMMANDS);
+    static final Set<String> KEYED_BY_SERVER = Set.of(Topics.SERVER_METADATA, Topics.COMPUTE_SERVERS,
+            Topics.COMPUTE_STATUS);
 
     static final ObjectMapper MAPPER = HearthJson.mapper();
 
@@ -102,7 +105,8 @@ class GoldenEventsTests {
         assertThat(event.data()).isNotNull();
         assertThat(event.data().isObject()).isTrue();
 
-        String keyField = KEYED_BY_SERVER.contains(entry.topic()) ? "serverId" : "stackId";
+        String keyField = DriverHeartbeat.TYPE.equals(entry.type()) ? "driver"
+                : KEYED_BY_SERVER.contains(entry.topic()) ? "serverId" : "stackId";
         assertThat(event.data().path(keyField).isTextual()).as("data.%s", keyField).isTrue();
         assertThat(event.subject()).as("subject is the topic's key, data.%s", keyField)
                 .isEqualTo(event.data().get(keyField).asText());
@@ -191,7 +195,7 @@ class GoldenEventsTests {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(30);
+        assertThat(EventCatalog.entries()).hasSize(29);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.hearth.contracts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.compute.v1.DriverHeartbeat;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.contracts.envelope.HearthJson;
 import java.io.IOException;
@@ -41,7 +42,8 @@ class ReadmeTests {
     void everyCataloguedEventHasItsRow() {
         for (EventCatalog.Entry entry : EventCatalog.entries()) {
             String record = entry.record().getName().substring("io.hearth.contracts.".length());
-            String key = GoldenEventsTests.KEYED_BY_SERVER.contains(entry.topic()) ? "server id" : "stack id";
+            String key = entry.record() == DriverHeartbeat.class ? "driver id"
+                    : GoldenEventsTests.KEYED_BY_SERVER.contains(entry.topic()) ? "server id" : "stack id";
             assertThat(readme).contains("| `%s` | `%s` | `%s` | %s |".formatted(entry.type(), record, entry.topic(), key));
         }
     }

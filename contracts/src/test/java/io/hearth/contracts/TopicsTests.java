@@ -13,7 +13,7 @@ class TopicsTests {
     /** The business topics of DESIGN.md, spelled out so a rename fails here. */
     static final List<String> MAIN = List.of("hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
             "hearth.signals", "hearth.instance.lifecycle", "hearth.membership", "hearth.scaling",
-            "hearth.compute.commands", "hearth.metrics");
+            "hearth.compute.servers", "hearth.compute.status", "hearth.metrics");
 
     @Test
     void mainTopicsAreTheOnesOfTheDesign() {
@@ -29,11 +29,12 @@ class TopicsTests {
     }
 
     @Test
-    void onlyServerMetadataIsCompacted() {
+    void onlyServerMetadataAndComputeDesiredStatesAreCompacted() {
+        List<String> compacted = List.of("hearth.server.metadata", "hearth.compute.servers");
         assertThat(Topics.all()).filteredOn(Topics.TopicSpec::compacted)
-                .extracting(Topics.TopicSpec::name).containsExactly("hearth.server.metadata");
+                .extracting(Topics.TopicSpec::name).containsExactlyElementsOf(compacted);
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.cleanupPolicy())
-                .isEqualTo(t.name().equals("hearth.server.metadata") ? "compact" : "delete"));
+                .isEqualTo(compacted.contains(t.name()) ? "compact" : "delete"));
     }
 
     @Test
@@ -76,8 +77,10 @@ class TopicsTests {
                 "hearth.membership.dlq 1 delete 8388608",
                 "hearth.scaling 6 delete 8388608",
                 "hearth.scaling.dlq 1 delete 8388608",
-                "hearth.compute.commands 6 delete 8388608",
-                "hearth.compute.commands.dlq 1 delete 8388608",
+                "hearth.compute.servers 6 compact 8388608",
+                "hearth.compute.servers.dlq 1 delete 8388608",
+                "hearth.compute.status 6 delete 8388608",
+                "hearth.compute.status.dlq 1 delete 8388608",
                 "hearth.metrics 6 delete 8388608",
                 "hearth.metrics.dlq 1 delete 8388608");
         assertThat(out).endsWith(System.lineSeparator());

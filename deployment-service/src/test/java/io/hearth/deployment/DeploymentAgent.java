@@ -5,7 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerReported;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
@@ -15,8 +16,8 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * Plays the compute driver and the signal gateway in tests, by hand: reads the {@code CreateInstance}
- * commands on {@code hearth.compute.commands} and sends check-ins and deployment signals to
+ * Plays the compute driver and the signal gateway in tests, by hand: reads the servers' desired states on
+ * {@code hearth.compute.servers} (reporting each new server ACCEPTED on {@code hearth.compute.status}) and sends check-ins and deployment signals to
  * {@code hearth.signals}, when the test says so. A {@link BrokerFixture}: registered with {@code @RegisterExtension}.
  */
 final class DeploymentAgent extends BrokerFixture {
@@ -27,14 +28,17 @@ final class DeploymentAgent extends BrokerFixture {
 
     @Override
     protected void open() {
-        compute = consume(Topics.COMPUTE_COMMANDS);
+        compute = consume(Topics.COMPUTE_SERVERS);
     }
 
-    /** Waits for the stack's first {@code CreateInstance} command and answers the server's id. */
+    /** Waits for the stack's first new server, accepts it as a driver does, and answers the server's id. */
     String awaitServer(String stackId) {
-        return await().atMost(WAIT).until(() -> compute.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
-                .map(e -> e.dataAs(CreateInstance.class).serverId()).findFirst().orElse(null), id -> id != null);
+        ServerSpec spec = await().atMost(WAIT).until(() -> ComputeRecords.creates(compute.getRecords(), stackId)
+                .stream().findFirst().orElse(null), s -> s != null);
+        publish(Topics.COMPUTE_STATUS, spec.serverId(), CloudEvent.of("/hearth/compute", spec.serverId(),
+                new ServerReported(spec.serverId(), stackId, spec.tenant(), 1, ServerReported.State.ACCEPTED, "test",
+                        null)).toJson());
+        return spec.serverId();
     }
 
     /** The server's agent checks in for the first time. */

@@ -7,8 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
-import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerReported;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.plan.StackPlan;
@@ -22,6 +23,7 @@ import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -29,8 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Servers over the real topics and database: the test plays the compute driver (reads
- * {@code hearth.compute.commands}) and the signal gateway (sends check-ins to {@code hearth.signals}).
+ * Servers over the real topics and database: the test plays the compute driver (reads the desired states on
+ * {@code hearth.compute.servers}, reports on {@code hearth.compute.status}) and the signal gateway (sends check-ins
+ * to {@code hearth.signals}).
  */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
@@ -47,7 +50,7 @@ class ServerTests {
     final StackDriver driver = new StackDriver();
 
     @RegisterExtension
-    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_SERVERS);
 
     @RegisterExtension
     final TopicRecords lifecycle = new TopicRecords(Topics.INSTANCE_LIFECYCLE);
@@ -70,17 +73,19 @@ class ServerTests {
         String id = UUID.randomUUID().toString();
         driver.create(id, serverAndValue(null));
 
-        CreateInstance create = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class);
+        ServerSpec create = awaitNewServer(id);
         String serverId = create.serverId();
         assertThat(serverId).matches("[0-9a-f-]{36}");
-        assertThat(create).isEqualTo(new CreateInstance(serverId, id, "demo", "web", "fedora", "m1.small",
+        assertThat(create).isEqualTo(new ServerSpec(serverId, id, "demo", "web", "fedora", "m1.small",
                 create.metadataUrl(), create.userData()));
+        assertThat(desired(id)).containsExactly(new ServerDesired(serverId, id, "demo", 1, ServerDesired.State.ACTIVE,
+                create));
         String metadataPath = "/v1/stacks/" + id + "/servers/" + serverId + "/metadata";
         assertThat(create.metadataUrl()).startsWith("http://127.0.0.1:8006" + metadataPath + "?");
         assertThat(urls.verify("GET", metadataPath, create.metadataUrl().substring(
                 create.metadataUrl().indexOf('?') + 1))).isEqualTo(PresignedUrls.Verification.OK);
         assertThat(create.userData().asText()).isEqualTo("#!/bin/sh");
-        assertThat(commandKeys(CreateInstance.TYPE, id)).containsExactly(serverId);
+        assertThat(desiredKeys(id)).containsExactly(serverId);
 
         // Until the agent checks in, the server is in progress and its dependent has not started.
         driver.awaitStatus(id, "CREATE_IN_PROGRESS");
@@ -125,9 +130,10 @@ class ServerTests {
 
         driver.delete(id);
         driver.awaitStatus(id, "DELETE_COMPLETE");
-        DeleteInstance delete = awaitCommand(id, DeleteInstance.TYPE, DeleteInstance.class);
-        assertThat(delete).isEqualTo(new DeleteInstance(serverId, id, "demo"));
-        assertThat(commandKeys(DeleteInstance.TYPE, id)).containsExactly(serverId);
+        // the next generation wants the server gone (no spec: nothing is created from it), under the same key
+        assertThat(awaitDeleted(id)).containsExactly(new ServerDesired(serverId, id, "demo", 2,
+                ServerDesired.State.DELETED, null));
+        assertThat(desiredKeys(id)).containsExactly(serverId, serverId);
         InstanceStateChanged down = awaitInstance(id, 2).get(1);
         assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");
         assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
@@ -139,7 +145,7 @@ class ServerTests {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(List.of(resource("deployed", "OS::Heat::DeployedServer", "{}"))));
 
-        CreateInstance create = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class);
+        ServerSpec create = awaitNewServer(id);
         // Heat's physical name, cut to the 53 characters of a server name as Heat cuts it.
         assertThat(create.name()).hasSize(53).matches("s--.*-deployed-[a-z2-7]{12}");
         assertThat(create.image()).isNull();
@@ -175,8 +181,7 @@ class ServerTests {
         driver.awaitStatus(id, "DELETE_COMPLETE");
         InstanceStateChanged down = awaitInstance(id, 2).get(1);
         assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");
-        assertThat(commands(CreateInstance.TYPE, id)).isEmpty();
-        assertThat(commands(DeleteInstance.TYPE, id)).isEmpty();
+        assertThat(desired(id)).isEmpty();
     }
 
     @Test
@@ -184,7 +189,7 @@ class ServerTests {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(List.of(resource("server", "OS::Nova::Server", """
                 {"image": "fedora", "flavor": "m1.small", "metadata": {"role": "web"}}"""))));
-        String first = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class).serverId();
+        String first = awaitNewServer(id).serverId();
         checkIn(id, first, "10.0.0.5", "boot-1");
         driver.awaitStatus(id, "CREATE_COMPLETE");
 
@@ -197,8 +202,8 @@ class ServerTests {
 
         driver.update(id, plan(List.of(resource("server", "OS::Nova::Server", """
                 {"image": "fedora", "flavor": "m1.large", "metadata": {"role": "db"}}"""))));
-        await().atMost(WAIT).until(() -> commands(CreateInstance.TYPE, id).size() == 2);
-        CreateInstance replacement = commands(CreateInstance.TYPE, id).get(1).dataAs(CreateInstance.class);
+        await().atMost(WAIT).until(() -> ComputeRecords.creates(compute.records(), id).size() == 2);
+        ServerSpec replacement = ComputeRecords.creates(compute.records(), id).get(1);
         assertThat(replacement.serverId()).isNotEqualTo(first);
         assertThat(replacement.flavor()).isEqualTo("m1.large");
         checkIn(id, replacement.serverId(), "10.0.0.6", "boot-1");
@@ -210,7 +215,7 @@ class ServerTests {
         // The new server is created first; the old one is deleted once the update is otherwise done.
         assertThat(driver.statesOf(id, "server").subList(4, 8)).containsExactly("CREATE_IN_PROGRESS",
                 "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
-        assertThat(awaitCommand(id, DeleteInstance.TYPE, DeleteInstance.class).serverId()).isEqualTo(first);
+        assertThat(awaitDeleted(id)).extracting(ServerDesired::serverId).containsExactly(first);
         assertThat(awaitInstance(id, 3)).extracting(i -> i.serverId() + " " + i.state()).containsExactly(
                 first + " CREATE_COMPLETE", replacement.serverId() + " CREATE_COMPLETE",
                 first + " DELETE_IN_PROGRESS");
@@ -220,9 +225,11 @@ class ServerTests {
     void aServerWhoseAgentNeverChecksInFailsWhenTheStackTimesOut() {
         String id = UUID.randomUUID().toString();
         driver.create(id, serverAndValue(5));
-        String serverId = awaitCommand(id, CreateInstance.TYPE, CreateInstance.class).serverId();
+        String serverId = awaitNewServer(id).serverId();
+        report(id, serverId, 1, ServerReported.State.ACCEPTED, null);
 
-        // The server waits no longer than the stack's deadline, five minutes after the create started.
+        // Accepted by a driver, the server waits no longer than the stack's deadline, five minutes after the create
+        // started (no longer the accept timeout).
         await().atMost(WAIT).until(() -> db.queryLong("select count(*) from resource_runtime r join stack_runtime s"
                 + " on r.stack_id = s.id where s.id = ?::uuid and r.wake_at = s.timeout_at"
                 + " and s.timeout_at > now() + interval '4 minutes'", id) == 1);
@@ -252,17 +259,78 @@ class ServerTests {
         return event;
     }
 
-    private <T> T awaitCommand(String stackId, String type, Class<T> record) {
-        await().atMost(WAIT).until(() -> !commands(type, stackId).isEmpty());
-        return commands(type, stackId).get(0).dataAs(record);
+    @Test
+    void aServerNoComputeDriverAcceptsFailsWithinTheAcceptTimeoutSayingSo() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, serverAndValue(null));
+        String serverId = awaitNewServer(id).serverId();
+
+        // hearth.compute.accept-timeout is 20 s in tests: no driver reports the server, its agent never checks in
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
+        assertThat(driver.statesOf(id, "server")).containsExactly("CREATE_IN_PROGRESS", "CREATE_FAILED");
+        String reason = driver.resources(id).get(1).statusReason();
+        assertThat(reason).startsWith("Error: resources.server: no compute driver accepted server " + serverId
+                + " within 20 s (").contains("heartbeat").endsWith("); a server that exists elsewhere, run by its own"
+                + " agents, is an OS::Heat::DeployedServer with software_config_transport POLL_TEMP_URL");
+        assertThat(statuses.get(1).statusReason()).contains("no compute driver accepted server " + serverId);
+        assertThat(driver.statesOf(id, "address")).isEmpty();
+        // a driver that comes later must not create it: the next generation wants it gone
+        assertThat(awaitDeleted(id)).extracting(ServerDesired::serverId, ServerDesired::generation)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(serverId, 2L));
     }
 
-    private List<CloudEvent> commands(String type, String stackId) {
-        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())).toList();
+    @Test
+    void aDriverThatAcceptedTheServerLetsItWaitForItsAgentAndAFailedReportFailsItWithTheDriversReason() {
+        String accepted = UUID.randomUUID().toString();
+        driver.create(accepted, serverAndValue(null));
+        String acceptedServer = awaitNewServer(accepted).serverId();
+        report(accepted, acceptedServer, 1, ServerReported.State.ACCEPTED, null);
+        String failing = UUID.randomUUID().toString();
+        driver.create(failing, serverAndValue(null));
+        String failingServer = awaitNewServer(failing).serverId();
+        report(failing, failingServer, 1, ServerReported.State.ACCEPTED, null);
+        report(failing, failingServer, 1, ServerReported.State.FAILED, "no capacity left for m1.small");
+
+        assertThat(driver.awaitStatus(failing, "CREATE_FAILED").get(1).statusReason()).isEqualTo(
+                "Resource CREATE failed: Error: resources.server: compute driver test could not bring server "
+                        + failingServer + " up: no capacity left for m1.small");
+        // past the accept timeout, the accepted server still waits for its agent, which then completes it
+        await().pollDelay(Duration.ofSeconds(22)).atMost(WAIT).until(() -> true);
+        assertThat(driver.statesOf(accepted, "server")).containsExactly("CREATE_IN_PROGRESS");
+        checkIn(accepted, acceptedServer, "10.0.0.5", "boot-1");
+        driver.awaitStatus(accepted, "CREATE_COMPLETE");
+
+        // deleted: generation 2 wants it gone; once the driver reports it DELETED its key gets a tombstone
+        driver.delete(accepted);
+        driver.awaitStatus(accepted, "DELETE_COMPLETE");
+        assertThat(awaitDeleted(accepted)).extracting(ServerDesired::generation).containsExactly(2L);
+        report(accepted, acceptedServer, 2, ServerReported.State.DELETED, null);
+        await().atMost(WAIT).until(() -> compute.records().stream()
+                .anyMatch(r -> acceptedServer.equals(r.key()) && r.value() == null));
     }
 
-    /** The Kafka keys of a stack's compute commands of one type. */
+    /** Reports a generation of a server as a compute driver named {@code test}. */
+    private void report(String stackId, String serverId, long generation, ServerReported.State state, String reason) {
+        driver.publish(Topics.COMPUTE_STATUS, serverId, CloudEvent.of("/hearth/compute", serverId,
+                new ServerReported(serverId, stackId, "demo", generation, state, "test", reason)).toJson());
+    }
+
+    private ServerSpec awaitNewServer(String stackId) {
+        await().atMost(WAIT).until(() -> !ComputeRecords.creates(compute.records(), stackId).isEmpty());
+        return ComputeRecords.creates(compute.records(), stackId).get(0);
+    }
+
+    private List<ServerDesired> desired(String stackId) {
+        return ComputeRecords.desired(compute.records(), stackId);
+    }
+
+    private List<ServerDesired> awaitDeleted(String stackId) {
+        await().atMost(WAIT).until(() -> desired(stackId).stream()
+                .anyMatch(d -> d.desired() == ServerDesired.State.DELETED));
+        return desired(stackId).stream().filter(d -> d.desired() == ServerDesired.State.DELETED).toList();
+    }
+
+    /** The Kafka keys of a stack's servers' desired states. */
     @Test
     void aGroupMembersServerNamesItsGroupWhenItComesUpAndGoes() {
         String id = UUID.randomUUID().toString();
@@ -271,9 +339,9 @@ class ServerTests {
                  "properties": {"image": "fedora", "flavor": "m1.small"}}}"""))));
         await().atMost(WAIT).until(() -> nestedOf(id).size() == 1);
         String group = nestedOf(id).get(0);
-        await().atMost(WAIT).until(() -> commands(CreateInstance.TYPE, group).size() == 2);
-        List<String> servers = commands(CreateInstance.TYPE, group).stream()
-                .map(e -> e.dataAs(CreateInstance.class).serverId()).toList();
+        await().atMost(WAIT).until(() -> ComputeRecords.creates(compute.records(), group).size() == 2);
+        List<String> servers = ComputeRecords.creates(compute.records(), group).stream()
+                .map(ServerSpec::serverId).toList();
         checkIn(group, servers.get(0), "10.0.0.7", "boot-1");
         checkIn(group, servers.get(1), "10.0.0.8", "boot-1");
         driver.awaitStatus(id, "CREATE_COMPLETE");
@@ -301,11 +369,10 @@ class ServerTests {
                 .map(NestedStackCreated::stackId).toList();
     }
 
-    private List<String> commandKeys(String type, String stackId) {
-        return compute.records().stream().filter(r -> {
-            CloudEvent e = CloudEvent.parse(r.value());
-            return type.equals(e.type()) && stackId.equals(e.data().path("stackId").asText());
-        }).map(r -> r.key()).toList();
+    private List<String> desiredKeys(String stackId) {
+        return compute.records().stream().filter(r -> r.value() != null
+                && stackId.equals(CloudEvent.parse(r.value()).data().path("stackId").asText()))
+                .map(r -> r.key()).toList();
     }
 
     private List<InstanceStateChanged> awaitInstance(String stackId, int count) {

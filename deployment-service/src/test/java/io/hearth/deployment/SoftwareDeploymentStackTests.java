@@ -9,7 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Software deployments as stack resources over the real topics and database: the test plays the compute
- * driver (reads {@code hearth.compute.commands}), the agent (reads {@code hearth.server.metadata}) and the
+ * driver (reads {@code hearth.compute.servers}), the agent (reads {@code hearth.server.metadata}) and the
  * signal gateway (sends check-ins and deployment signals to {@code hearth.signals}).
  */
 @QuarkusTest
@@ -48,7 +48,7 @@ class SoftwareDeploymentStackTests {
     final StackDriver driver = new StackDriver();
 
     @RegisterExtension
-    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_SERVERS);
 
     @RegisterExtension
     final ServerMetadataFeed metadata = new ServerMetadataFeed();
@@ -78,7 +78,7 @@ class SoftwareDeploymentStackTests {
     void deploymentsRunInOrderOnTheirServerAndTheirOutputsFeedTheNextAndTheStack() {
         String id = UUID.randomUUID().toString();
         driver.create(id, twoDeployments());
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
 
         // The first deployment reaches the server's metadata; the second waits for it.
@@ -139,7 +139,7 @@ class SoftwareDeploymentStackTests {
     void aFailedDeploymentFailsTheStackAndItsDependentsNeverStart() {
         String id = UUID.randomUUID().toString();
         driver.create(id, twoDeployments());
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
 
@@ -173,7 +173,7 @@ class SoftwareDeploymentStackTests {
                          "actions": ["UPDATE"]}""", "config", "server")),
                 "result", "{\"get_attr\": [\"deployment\", \"result\"]}",
                 "unsent", "{\"get_attr\": [\"deployment\", \"unsent\"]}"));
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         // The NO_SIGNAL deployment completes at once; one whose actions lack CREATE makes no deployment.
         await().atMost(WAIT).until(() -> driver.statesOf(id, "quiet").contains("CREATE_COMPLETE")
@@ -203,7 +203,7 @@ class SoftwareDeploymentStackTests {
     void anUpdateOfItsInputsRunsTheDeploymentAgainAsItsNextGeneration() {
         String id = UUID.randomUUID().toString();
         driver.create(id, oneDeployment("one"));
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         signal(id, serverId, created, 0, "", Map.of("result", HearthJson.readTree("\"r1\"")));
@@ -240,7 +240,7 @@ class SoftwareDeploymentStackTests {
                 resource("deployment", "OS::Heat::SoftwareDeployment", """
                         {"config": {"get_resource": "config"}, "server": {"get_resource": "server"},
                          "actions": ["DELETE"]}""", "config", "server"))));
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         driver.awaitStatus(id, "CREATE_COMPLETE");
         assertThat(driver.statesOf(id, "deployment")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
@@ -266,7 +266,7 @@ class SoftwareDeploymentStackTests {
                 resource("deployment", "OS::Heat::SoftwareDeployment", """
                         {"config": {"get_resource": "config"}, "server": {"get_resource": "server"},
                          "actions": ["CREATE", "DELETE"]}""", "config", "server"))));
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         kafkaSignal(id, serverId, created, "CREATE", Map.of());
@@ -294,7 +294,7 @@ class SoftwareDeploymentStackTests {
     void deletingTheStackForgetsItsServersMetadataWithATombstone() {
         String id = UUID.randomUUID().toString();
         driver.create(id, oneDeployment("one"));
-        String serverId = awaitCreateInstance(id).serverId();
+        String serverId = awaitNewServer(id).serverId();
         checkIn(id, serverId);
         DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         kafkaSignal(id, serverId, created, "CREATE", Map.of("result", HearthJson.readTree("\"r1\"")));
@@ -354,9 +354,9 @@ class SoftwareDeploymentStackTests {
     void theDeploySequenceExampleRunsItsDeploymentsInOrderAcrossTwoServers() {
         String id = UUID.randomUUID().toString();
         driver.create(id, deploySequence());
-        await().atMost(WAIT).until(() -> createInstances(id).size() == 2);
+        await().atMost(WAIT).until(() -> newServers(id).size() == 2);
         Map<String, String> servers = new java.util.HashMap<>();
-        for (CreateInstance create : createInstances(id)) {
+        for (ServerSpec create : newServers(id)) {
             checkIn(id, create.serverId());
         }
         driver.awaitStatus(id, "CREATE_IN_PROGRESS");
@@ -395,10 +395,8 @@ class SoftwareDeploymentStackTests {
                 "deployment_c CREATE_COMPLETE");
     }
 
-    private List<CreateInstance> createInstances(String stackId) {
-        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
-                .map(e -> e.dataAs(CreateInstance.class)).toList();
+    private List<ServerSpec> newServers(String stackId) {
+        return ComputeRecords.creates(compute.records(), stackId);
     }
 
     private void kafkaSignal(String stackId, String serverId, DeploymentItem item, String action,
@@ -424,12 +422,9 @@ class SoftwareDeploymentStackTests {
                 item.generation(), "", "", 0, outputs, Instant.now())));
     }
 
-    private CreateInstance awaitCreateInstance(String stackId) {
-        await().atMost(WAIT).until(() -> compute.records().stream().map(r -> CloudEvent.parse(r.value()))
-                .anyMatch(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText())));
-        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
-                .findFirst().orElseThrow().dataAs(CreateInstance.class);
+    private ServerSpec awaitNewServer(String stackId) {
+        await().atMost(WAIT).until(() -> !newServers(stackId).isEmpty());
+        return newServers(stackId).get(0);
     }
 
     private void checkIn(String stackId, String serverId) {

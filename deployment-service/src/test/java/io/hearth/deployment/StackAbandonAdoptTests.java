@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Abandon and adopt over the real topics and database, with {@link SimulatedCompute} as compute driver, agents and
  * gateway: the runtime export holds every resource's record; abandon forgets the stack and deletes nothing real (no
- * DeleteInstance, no DELETE run, no metadata tombstone); adopt takes the same server, config and deployments back
+ * desired state DELETED, no DELETE run, no metadata tombstone); adopt takes the same server, config and deployments back
  * (ADOPT_COMPLETE, same ids and generations, no new metadata document), and a later update that changes one
  * deployment's input reruns exactly that one.
  */

@@ -100,7 +100,7 @@ class StackActionTests {
     @RegisterExtension
     final StackDriver driver = new StackDriver();
 
-    /** Names of servers whose agents never answer (their CreateInstance is not played). */
+    /** Names of servers whose agents never answer (their desired state is not played). */
     private final Set<String> ignored = ConcurrentHashMap.newKeySet();
 
     private final Set<String> stacks = ConcurrentHashMap.newKeySet();

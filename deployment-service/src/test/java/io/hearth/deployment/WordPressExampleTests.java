@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.CloudEvent;
@@ -86,7 +86,7 @@ class WordPressExampleTests {
     final StackDriver driver = new StackDriver();
 
     @RegisterExtension
-    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_COMMANDS);
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_SERVERS);
 
     @RegisterExtension
     final ServerMetadataFeed metadata = new ServerMetadataFeed();
@@ -147,8 +147,8 @@ class WordPressExampleTests {
     void theWordPressExampleInstallsTheDatabaseThenWordPressAndGivesItsUrl() {
         String id = UUID.randomUUID().toString();
         driver.create(id, wordPress());
-        await().atMost(WAIT).until(() -> createInstances(id).size() == 1);
-        CreateInstance instance = createInstances(id).get(0);
+        await().atMost(WAIT).until(() -> newServers(id).size() == 1);
+        ServerSpec instance = newServers(id).get(0);
         assertThat(instance.image()).isEqualTo("fedora-20.x86_64");
         assertThat(instance.flavor()).isEqualTo("m1.small");
         String serverId = instance.serverId();
@@ -205,10 +205,8 @@ class WordPressExampleTests {
         return done.attributes().get("value").asText();
     }
 
-    private List<CreateInstance> createInstances(String stackId) {
-        return compute.records().stream().map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> CreateInstance.TYPE.equals(e.type()) && stackId.equals(e.data().path("stackId").asText()))
-                .map(e -> e.dataAs(CreateInstance.class)).toList();
+    private List<ServerSpec> newServers(String stackId) {
+        return ComputeRecords.creates(compute.records(), stackId);
     }
 
     private void checkIn(String stackId, String serverId) {

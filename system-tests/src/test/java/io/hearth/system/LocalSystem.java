@@ -33,7 +33,7 @@ final class LocalSystem {
     private static boolean localCompute = true;
     /** Replica counts asked for ({@code HEARTH_REPLICAS_<SERVICE>} of every later {@code deploy/} run). */
     private static final Map<String, String> REPLICAS = new ConcurrentHashMap<>();
-    /** Environment added to every later {@code deploy/} run ({@link #restartWithEnvironment}); empty by default. */
+    /** Environment added to every later {@code deploy/} run ({@link #restartWithEnvironment}, {@link #restartWith}); empty by default. */
     private static final Map<String, String> ENVIRONMENT = new ConcurrentHashMap<>();
 
     private LocalSystem() {
@@ -120,6 +120,21 @@ final class LocalSystem {
         ProcessHandle supervisor = process(replica + ".supervisor", "deploy/supervise " + replica + " ");
         supervisor.destroyForcibly();
         return kill(replica, service + "/target/quarkus-app/quarkus-run.jar", true);
+    }
+
+    /**
+     * Restarts a service (replica 1) with an environment variable set, or removed again when {@code value} is null,
+     * for every later {@code deploy/} run (e.g. {@code HEARTH_COMPUTE_ACCEPT_TIMEOUT} for deployment-service); returns
+     * once every service is ready.
+     */
+    static synchronized void restartWith(String service, String variable, String value) {
+        if (value == null) {
+            ENVIRONMENT.remove(variable);
+        } else {
+            ENVIRONMENT.put(variable, value);
+        }
+        killReplicaForGood(service, service);
+        startMissing();
     }
 
     /**

@@ -3,10 +3,9 @@ package io.hearth.testsupport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
-import io.hearth.contracts.compute.v1.DeleteInstance;
-import io.hearth.contracts.compute.v1.ResumeInstance;
-import io.hearth.contracts.compute.v1.SuspendInstance;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerReported;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
@@ -40,9 +39,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Plays the compute driver, the agents and the signal gateway over the real topics with plain
  * Kafka clients, for tests and benchmarks of deployment-service at scale:
  * <ul>
- * <li>each {@code CreateInstance} on {@code hearth.compute.commands} is answered, after the
- * check-in delay, by one {@code ServerCheckedIn} on {@code hearth.signals} with an address
- * {@code 127.0.x.y}; a {@code DeleteInstance} is only recorded;</li>
+ * <li>each desired state ACTIVE of a new server on {@code hearth.compute.servers} is reported ACCEPTED on
+ * {@code hearth.compute.status} and answered, after the check-in delay, by one {@code ServerCheckedIn} on
+ * {@code hearth.signals} with an address {@code 127.0.x.y}; SUSPENDED silences the server's agent until it is
+ * wanted ACTIVE again; a DELETED state is only recorded;</li>
  * <li>each fresh {@code ServerMetadata} document on {@code hearth.server.metadata} (a generation
  * higher than any seen for its server) is read as an agent would: every item whose
  * (deployment id, generation) was not signalled yet is signalled, after the signal delay, with
@@ -114,19 +114,19 @@ public final class SimulatedCompute implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final Builder settings;
     private final AtomicInteger addresses = new AtomicInteger();
-    private final Queue<CreateInstance> created = new ConcurrentLinkedQueue<>();
-    private final Queue<DeleteInstance> deleted = new ConcurrentLinkedQueue<>();
+    private final Queue<ServerSpec> created = new ConcurrentLinkedQueue<>();
+    private final Queue<ServerDesired> deleted = new ConcurrentLinkedQueue<>();
     private final Queue<CheckIn> checkIns = new ConcurrentLinkedQueue<>();
     private final Queue<Signal> signals = new ConcurrentLinkedQueue<>();
     private final Queue<Exception> errors = new ConcurrentLinkedQueue<>();
     private final Set<String> servers = ConcurrentHashMap.newKeySet();
-    /** Servers suspended by SuspendInstance, whose agents answer nothing until ResumeInstance. */
+    /** Servers wanted SUSPENDED, whose agents answer nothing until they are wanted ACTIVE again. */
     private final Set<String> suspended = ConcurrentHashMap.newKeySet();
     /** Servers whose agents were {@linkplain #kill killed}. */
     private final Set<String> dead = ConcurrentHashMap.newKeySet();
     /** Servers whose agents answer nothing now: suspended or dead. */
     private final Set<String> silent = ConcurrentHashMap.newKeySet();
-    /** Servers resumed by ResumeInstance, in order. */
+    /** Servers resumed (wanted ACTIVE again after SUSPENDED), in order. */
     private final Queue<String> resumed = new ConcurrentLinkedQueue<>();
     /** Check tokens answered, as {@code server/token}. */
     private final Set<String> answered = ConcurrentHashMap.newKeySet();
@@ -168,7 +168,7 @@ public final class SimulatedCompute implements AutoCloseable {
 
     private SimulatedCompute listen() {
         try {
-            tails.add(TopicTail.start(settings.bootstrapServers, Topics.COMPUTE_COMMANDS, this::onCommand,
+            tails.add(TopicTail.start(settings.bootstrapServers, Topics.COMPUTE_SERVERS, this::onDesired,
                     errors::add));
             tails.add(TopicTail.start(settings.bootstrapServers, Topics.SERVER_METADATA, this::onMetadata,
                     errors::add));
@@ -179,28 +179,35 @@ public final class SimulatedCompute implements AutoCloseable {
         }
     }
 
-    private void onCommand(ConsumerRecord<String, String> record) {
+    private void onDesired(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            return; // a tombstone: the server was reported deleted
+        }
         CloudEvent event = CloudEvent.parse(record.value());
-        if (CreateInstance.TYPE.equals(event.type())) {
-            CreateInstance create = event.dataAs(CreateInstance.class);
-            if (!settings.servers.test(create)) {
-                return; // another run's server: it has its own agent
-            }
-            created.add(create);
-            if (servers.add(create.serverId())) {
-                later(settings.checkInDelay, () -> checkIn(create));
-            }
-        } else if (DeleteInstance.TYPE.equals(event.type())) {
-            deleted.add(event.dataAs(DeleteInstance.class));
-        } else if (SuspendInstance.TYPE.equals(event.type())) {
-            String serverId = event.dataAs(SuspendInstance.class).serverId();
+        if (!ServerDesired.TYPE.equals(event.type())) {
+            return;
+        }
+        ServerDesired desired = event.dataAs(ServerDesired.class);
+        String serverId = desired.serverId();
+        if (desired.desired() == ServerDesired.State.DELETED) {
+            deleted.add(desired);
+        } else if (desired.desired() == ServerDesired.State.SUSPENDED) {
             if (servers.contains(serverId)) {
                 suspended.add(serverId);
                 silent.add(serverId);
             }
-        } else if (ResumeInstance.TYPE.equals(event.type())) {
-            String serverId = event.dataAs(ResumeInstance.class).serverId();
-            if (servers.contains(serverId) && suspended.remove(serverId) && !dead.contains(serverId)) {
+        } else if (!servers.contains(serverId)) {
+            ServerSpec create = desired.spec();
+            if (!settings.servers.test(create)) {
+                return; // another run's server: it has its own agent
+            }
+            created.add(create);
+            report(desired, ServerReported.State.ACCEPTED);
+            if (servers.add(serverId)) {
+                later(settings.checkInDelay, () -> checkIn(create));
+            }
+        } else {
+            if (suspended.remove(serverId) && !dead.contains(serverId)) {
                 silent.remove(serverId);
                 resumed.add(serverId);
                 ServerMetadata last = latest.get(serverId);
@@ -220,7 +227,18 @@ public final class SimulatedCompute implements AutoCloseable {
         silent.add(serverId);
     }
 
-    private void checkIn(CreateInstance create) {
+    /** Reports a generation of a server on {@code hearth.compute.status}, as a driver does. */
+    private void report(ServerDesired desired, ServerReported.State state) {
+        CloudEvent event = CloudEvent.of("/hearth/compute", desired.serverId(), new ServerReported(desired.serverId(),
+                desired.stackId(), desired.tenant(), desired.generation(), state, "simulated", null));
+        producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, desired.serverId(), event.toJson()), (metadata, e) -> {
+            if (e != null) {
+                errors.add(e);
+            }
+        });
+    }
+
+    private void checkIn(ServerSpec create) {
         int n = addresses.getAndIncrement();
         String address = "127.0." + (n / 254) + "." + (n % 254 + 1);
         Instant now = Instant.now();
@@ -335,23 +353,23 @@ public final class SimulatedCompute implements AutoCloseable {
         }
     }
 
-    /** Every {@code CreateInstance} read, in arrival order (repeats included). */
-    public List<CreateInstance> created() {
+    /** The spec of every new server wanted ACTIVE that this simulator plays, in arrival order. */
+    public List<ServerSpec> created() {
         return List.copyOf(created);
     }
 
-    /** Every {@code DeleteInstance} read, in arrival order. */
+    /** Every desired state DELETED read, in arrival order. */
     /** The servers suspended now. */
     public Set<String> suspended() {
         return Set.copyOf(suspended);
     }
 
-    /** The servers ResumeInstance resumed, in order. */
+    /** The servers resumed (wanted ACTIVE again after SUSPENDED), in order. */
     public List<String> resumed() {
         return List.copyOf(resumed);
     }
 
-    public List<DeleteInstance> deleted() {
+    public List<ServerDesired> deleted() {
         return List.copyOf(deleted);
     }
 
@@ -406,7 +424,7 @@ public final class SimulatedCompute implements AutoCloseable {
         private Duration checkInDelay = Duration.ZERO;
         private Duration signalDelayMin = Duration.ZERO;
         private Duration signalDelayMax = Duration.ZERO;
-        private Predicate<CreateInstance> servers = create -> true;
+        private Predicate<ServerSpec> servers = create -> true;
         private boolean filtered;
         private OutputValues outputs = (item, output) ->
                 TextNode.valueOf(output + " of " + input(item, "deploy_resource_name"));
@@ -415,7 +433,7 @@ public final class SimulatedCompute implements AutoCloseable {
             this.bootstrapServers = bootstrapServers;
         }
 
-        /** Time between reading a {@code CreateInstance} and the server's check-in (default none). */
+        /** Time between reading a new server's desired state ACTIVE and its check-in (default none). */
         public Builder checkInDelay(Duration delay) {
             this.checkInDelay = delay;
             return this;
@@ -437,10 +455,10 @@ public final class SimulatedCompute implements AutoCloseable {
         }
 
         /**
-         * Plays only the servers whose {@code CreateInstance} passes {@code which} (default: every server),
+         * Plays only the servers whose {@code ServerSpec} passes {@code which} (default: every server),
          * so that two simulators, or a simulator and another agent, can share one system.
          */
-        public Builder servers(Predicate<CreateInstance> which) {
+        public Builder servers(Predicate<ServerSpec> which) {
             this.servers = which;
             this.filtered = true;
             return this;

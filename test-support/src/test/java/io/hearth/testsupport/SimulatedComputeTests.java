@@ -6,8 +6,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
-import io.hearth.contracts.compute.v1.DeleteInstance;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerReported;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
@@ -32,8 +33,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The simulator on the real in-process broker: the test plays deployment-service (publishes compute
- * commands and metadata documents) and reads what the simulator publishes on {@code hearth.signals}.
+ * The simulator on the real in-process broker: the test plays deployment-service (publishes servers' desired
+ * states and metadata documents) and reads what the simulator publishes on {@code hearth.signals} and
+ * {@code hearth.compute.status}.
  */
 class SimulatedComputeTests {
 
@@ -42,6 +44,7 @@ class SimulatedComputeTests {
 
     private final String stackId = UUID.randomUUID().toString();
     private ConsumerTask<String, String> signals;
+    private ConsumerTask<String, String> reports;
 
     @BeforeAll
     static void broker() {
@@ -57,26 +60,28 @@ class SimulatedComputeTests {
     @BeforeEach
     void listen() {
         signals = kafka.consumeStrings().fromTopics(Topics.SIGNALS);
+        reports = kafka.consumeStrings().fromTopics(Topics.COMPUTE_STATUS);
     }
 
     @AfterEach
     void stop() {
         signals.close();
+        reports.close();
     }
 
     @Test
-    void eachNewServerChecksInOnceAndCommandsPublishedBeforeTheStartAreNotAnswered() {
+    void eachNewServerIsAcceptedAndChecksInOnceAndStatesPublishedBeforeTheStartAreNotAnswered() {
         String early = UUID.randomUUID().toString();
-        command(early, new CreateInstance(early, stackId, "demo", "early", "img", "flavor", "http://m", null));
+        desired(early, 1, ServerDesired.State.ACTIVE, "early");
         try (SimulatedCompute compute = SimulatedCompute.builder(bootstrap())
                 .checkInDelay(Duration.ofMillis(50)).start()) {
             String first = UUID.randomUUID().toString();
             String second = UUID.randomUUID().toString();
-            command(first, new CreateInstance(first, stackId, "demo", "web-0", "img", "flavor", "http://m", null));
-            command(second, new CreateInstance(second, stackId, "demo", "web-1", "img", "flavor", "http://m", null));
-            // A repeated command (a relay re-sending after a crash) gets no second check-in.
-            command(first, new CreateInstance(first, stackId, "demo", "web-0", "img", "flavor", "http://m", null));
-            command(first, new DeleteInstance(first, stackId, "demo"));
+            desired(first, 1, ServerDesired.State.ACTIVE, "web-0");
+            desired(second, 1, ServerDesired.State.ACTIVE, "web-1");
+            // A repeated state (a relay re-sending after a crash) gets no second check-in.
+            desired(first, 1, ServerDesired.State.ACTIVE, "web-0");
+            desired(first, 2, ServerDesired.State.DELETED, null);
 
             await().atMost(WAIT).until(() -> events(ServerCheckedIn.TYPE).size() == 2 && compute.deleted().size() == 1);
             List<ServerCheckedIn> checkIns = events(ServerCheckedIn.TYPE).stream()
@@ -90,8 +95,14 @@ class SimulatedComputeTests {
             });
             assertThat(compute.checkIns()).extracting(SimulatedCompute.CheckIn::serverId)
                     .containsExactlyInAnyOrder(first, second);
-            assertThat(compute.created()).extracting(CreateInstance::serverId).containsExactly(first, second, first);
-            assertThat(compute.deleted()).containsExactly(new DeleteInstance(first, stackId, "demo"));
+            assertThat(compute.created()).extracting(ServerSpec::serverId).containsExactly(first, second);
+            assertThat(compute.deleted()).extracting(ServerDesired::serverId, ServerDesired::generation)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(first, 2L));
+            await().atMost(WAIT).until(() -> reports().size() == 2);
+            assertThat(reports())
+                    .extracting(ServerReported::serverId, ServerReported::state).containsExactlyInAnyOrder(
+                            org.assertj.core.groups.Tuple.tuple(first, ServerReported.State.ACCEPTED),
+                            org.assertj.core.groups.Tuple.tuple(second, ServerReported.State.ACCEPTED));
             assertThat(compute.errors()).isEmpty();
         }
         assertThat(events(ServerCheckedIn.TYPE)).extracting(e -> e.data().path("serverId").asText())
@@ -191,12 +202,22 @@ class SimulatedComputeTests {
                 new ServerMetadata(serverId, stackId, "demo", generation, List.of(items))));
     }
 
-    private void command(String serverId, Object command) {
-        send(Topics.COMPUTE_COMMANDS, serverId, CloudEvent.of("/hearth/deployment-service", serverId, command));
+    private void desired(String serverId, long generation, ServerDesired.State state, String name) {
+        ServerSpec spec = name == null ? null
+                : new ServerSpec(serverId, stackId, "demo", name, "img", "flavor", "http://m", null);
+        send(Topics.COMPUTE_SERVERS, serverId, CloudEvent.of("/hearth/deployment-service", serverId,
+                new ServerDesired(serverId, stackId, "demo", generation, state, spec)));
     }
 
     private void send(String topic, String key, CloudEvent event) {
         kafka.produceStrings().fromRecords(new ProducerRecord<>(topic, key, event.toJson())).awaitCompletion();
+    }
+
+    /** The simulator's reports on this test's servers. */
+    private List<ServerReported> reports() {
+        return reports.getRecords().stream().map(r -> CloudEvent.parse(r.value()))
+                .filter(e -> ServerReported.TYPE.equals(e.type())).map(e -> e.dataAs(ServerReported.class))
+                .filter(r -> stackId.equals(r.stackId())).toList();
     }
 
     private List<CloudEvent> events(String type) {

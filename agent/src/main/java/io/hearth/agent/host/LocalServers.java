@@ -2,7 +2,7 @@ package io.hearth.agent.host;
 
 import io.hearth.agent.Log;
 import io.hearth.agent.journal.AtomicFiles;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.envelope.HearthJson;
 import java.io.IOException;
 import java.net.URI;
@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -59,7 +60,7 @@ public final class LocalServers implements AutoCloseable {
                 if (name.startsWith(".")) {
                     AtomicFiles.deleteTree(dir);
                 } else if (Files.exists(dir.resolve(SUSPENDED))) {
-                    Log.info("server " + name, "suspended: its agent waits for ResumeInstance, " + dir);
+                    Log.info("server " + name, "suspended: its agent waits until it is wanted ACTIVE again, " + dir);
                 } else if (Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
                     ServerRecord record = HearthJson.mapper().readValue(dir.resolve(ServerRecord.FILE).toFile(),
                             ServerRecord.class);
@@ -75,10 +76,10 @@ public final class LocalServers implements AutoCloseable {
      *
      * @return false when the server already existed (nothing changed)
      */
-    public synchronized boolean create(CreateInstance command) throws IOException {
+    public synchronized boolean create(ServerSpec command) throws IOException {
         Path dir = dir(command.serverId());
         if (running.containsKey(command.serverId()) || Files.exists(dir)) {
-            Log.info("server " + command.serverId(), "already exists; CreateInstance changes nothing");
+            Log.info("server " + command.serverId(), "already exists; creating it changes nothing");
             return false;
         }
         Set<String> inUse = new HashSet<>();
@@ -108,7 +109,7 @@ public final class LocalServers implements AutoCloseable {
     public synchronized boolean suspend(String serverId) throws IOException, InterruptedException {
         Path dir = dir(serverId);
         if (!Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
-            Log.info("server " + serverId, "not here; SuspendInstance changes nothing");
+            Log.info("server " + serverId, "not here; suspending it changes nothing");
             return false;
         }
         ServerAgent agent = running.remove(serverId);
@@ -130,7 +131,7 @@ public final class LocalServers implements AutoCloseable {
     public synchronized boolean resume(String serverId) throws IOException, InterruptedException {
         Path dir = dir(serverId);
         if (running.containsKey(serverId) || !Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
-            Log.info("server " + serverId, "not suspended here; ResumeInstance changes nothing");
+            Log.info("server " + serverId, "not suspended here; resuming it changes nothing");
             return false;
         }
         int continued = ServerProcesses.signalAll(dir, "CONT");
@@ -154,7 +155,7 @@ public final class LocalServers implements AutoCloseable {
             agent.stop();
         }
         if (!Files.exists(dir)) {
-            Log.info("server " + serverId, "not here; DeleteInstance changes nothing");
+            Log.info("server " + serverId, "not here; deleting it changes nothing");
             return false;
         }
         ServerProcesses.signalAll(dir, "CONT"); // a suspended server's processes, so that they can end
@@ -165,6 +166,33 @@ public final class LocalServers implements AutoCloseable {
         AtomicFiles.deleteTree(doomed);
         Log.info("server " + serverId, "deleted" + (killed > 0 ? ", " + killed + " process(es) stopped" : ""));
         return true;
+    }
+
+    /** True when the server's folder is here. */
+    public boolean exists(String serverId) {
+        return Files.isRegularFile(dir(serverId).resolve(ServerRecord.FILE));
+    }
+
+    /** True when the server is here and suspended. */
+    public boolean suspended(String serverId) {
+        return exists(serverId) && Files.exists(dir(serverId).resolve(SUSPENDED));
+    }
+
+    /** The ids of the servers here (running, suspended or not yet resumed), from their {@code server.json}. */
+    public synchronized Set<String> ids() throws IOException {
+        Set<String> ids = new TreeSet<>();
+        if (!Files.isDirectory(serversDir)) {
+            return ids;
+        }
+        try (Stream<Path> dirs = Files.list(serversDir)) {
+            for (Path dir : dirs.toList()) {
+                if (!dir.getFileName().toString().startsWith(".") && Files.isRegularFile(dir.resolve(ServerRecord.FILE))) {
+                    ids.add(HearthJson.mapper().readValue(dir.resolve(ServerRecord.FILE).toFile(), ServerRecord.class)
+                            .serverId());
+                }
+            }
+        }
+        return ids;
     }
 
     /** The ids of the servers with a running agent. */
@@ -193,7 +221,8 @@ public final class LocalServers implements AutoCloseable {
         agent.start();
     }
 
-    private static String safe(String serverId) {
+    /** A server id as a file name. */
+    static String safe(String serverId) {
         String safe = serverId.replaceAll("[^A-Za-z0-9.-]", "-");
         return safe.isEmpty() || safe.startsWith(".") ? "-" + safe : safe;
     }

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The agent of one local server, on a thread of its own. The gateway's 404 does not end it for good here:
- * the server is deleted by DeleteInstance, so after a 404 it polls again every 30 s until then.
+ * the server is deleted when its desired state is DELETED, so after a 404 it polls again every 30 s until then.
  */
 final class ServerAgent {
 
@@ -47,7 +47,7 @@ final class ServerAgent {
         Agent agent = new Agent(context, http);
         try {
             while (agent.run()) {
-                Log.info(context.who(), "waiting for its DeleteInstance; polling again in 30 s");
+                Log.info(context.who(), "waiting to be deleted; polling again in 30 s");
                 Thread.sleep(30_000);
             }
         } catch (InterruptedException e) {

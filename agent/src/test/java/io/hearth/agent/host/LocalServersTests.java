@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.agent.FakeGateway;
 import io.hearth.agent.Instance;
-import io.hearth.contracts.compute.v1.CreateInstance;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.envelope.HearthJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,8 +135,8 @@ class LocalServersTests {
         }
     }
 
-    private CreateInstance create(String serverId) {
-        return new CreateInstance(serverId, FakeGateway.STACK, "demo", "vm", "local", "local",
+    private ServerSpec create(String serverId) {
+        return new ServerSpec(serverId, FakeGateway.STACK, "demo", "vm", "local", "local",
                 gateway.metadataUrl(), null);
     }
 

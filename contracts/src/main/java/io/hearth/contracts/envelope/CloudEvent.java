@@ -15,7 +15,8 @@ import java.util.UUID;
  * @param id              unique per event; consumers deduplicate on it
  * @param source          the producing service, e.g. {@code /hearth/deployment-service}
  * @param type            {@code io.hearth.<context>.<event>.v1}, see {@link EventCatalog}
- * @param subject         the stack id (the server id for compute commands and metadata)
+ * @param subject         the stack id (the server id for compute desired states and reports and metadata, the driver id for
+ *                        a compute driver's heartbeat)
  * @param time            when the event happened
  * @param datacontenttype always {@value #JSON}
  * @param data            the event record as JSON

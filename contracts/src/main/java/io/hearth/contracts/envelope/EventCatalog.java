@@ -1,10 +1,9 @@
 package io.hearth.contracts.envelope;
 
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.compute.v1.CreateInstance;
-import io.hearth.contracts.compute.v1.DeleteInstance;
-import io.hearth.contracts.compute.v1.ResumeInstance;
-import io.hearth.contracts.compute.v1.SuspendInstance;
+import io.hearth.contracts.compute.v1.DriverHeartbeat;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerReported;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
@@ -72,10 +71,9 @@ public final class EventCatalog {
             new Entry(InstanceStateChanged.TYPE, InstanceStateChanged.class, Topics.INSTANCE_LIFECYCLE),
             new Entry(MembershipChanged.TYPE, MembershipChanged.class, Topics.MEMBERSHIP),
             new Entry(ScalingRequested.TYPE, ScalingRequested.class, Topics.SCALING),
-            new Entry(CreateInstance.TYPE, CreateInstance.class, Topics.COMPUTE_COMMANDS),
-            new Entry(DeleteInstance.TYPE, DeleteInstance.class, Topics.COMPUTE_COMMANDS),
-            new Entry(SuspendInstance.TYPE, SuspendInstance.class, Topics.COMPUTE_COMMANDS),
-            new Entry(ResumeInstance.TYPE, ResumeInstance.class, Topics.COMPUTE_COMMANDS),
+            new Entry(ServerDesired.TYPE, ServerDesired.class, Topics.COMPUTE_SERVERS),
+            new Entry(ServerReported.TYPE, ServerReported.class, Topics.COMPUTE_STATUS),
+            new Entry(DriverHeartbeat.TYPE, DriverHeartbeat.class, Topics.COMPUTE_STATUS),
             new Entry(MetricReported.TYPE, MetricReported.class, Topics.METRICS),
             new Entry(MetricAlarmDefined.TYPE, MetricAlarmDefined.class, Topics.METRICS),
             new Entry(MetricAlarmDeleted.TYPE, MetricAlarmDeleted.class, Topics.METRICS),

@@ -3,14 +3,15 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.hearth.contracts.compute.v1.CreateInstance;
-import io.hearth.contracts.compute.v1.DeleteInstance;
-import io.hearth.contracts.compute.v1.ResumeInstance;
-import io.hearth.contracts.compute.v1.SuspendInstance;
+import io.hearth.contracts.compute.v1.ServerDesired;
+import io.hearth.contracts.compute.v1.ServerReported;
+import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.compute.ComputeDrivers;
+import io.hearth.deployment.config.ComputeConfig;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
@@ -31,13 +32,16 @@ import org.jboss.logging.Logger;
 /**
  * {@code OS::Nova::Server} ({@code server.py}) and {@code OS::Heat::DeployedServer}
  * ({@code deployed_server.py}, the same without image and flavor). Create picks the server id (the
- * physical and reference id), asks the compute driver for an instance with a {@code CreateInstance}
- * command that carries the server's metadata URL, and waits until the instance's agent checks in
- * ({@link #checkedIn}); then the server is CREATE_COMPLETE with Heat's attributes. Which changes are
+ * physical and reference id), publishes the server's desired state ACTIVE, generation 1, with the spec that
+ * carries its metadata URL ({@code ServerDesired} on the compacted {@code hearth.compute.servers}, through the
+ * outbox; docs/compute-drivers.md), and waits until the instance's agent checks in ({@link #checkedIn}); then the
+ * server is CREATE_COMPLETE with Heat's attributes. A server no compute driver accepted (reported ACCEPTED or
+ * ACTIVE) within {@code hearth.compute.accept-timeout} is CREATE_FAILED, saying so ({@link #resume}); a driver's
+ * FAILED report fails it at once. Which changes are
  * made in place is the resource-type catalogue's {@code update_allowed} (the handler's default
  * {@link #updateKind}): {@code metadata} or an update policy; any other change replaces the server,
- * since the compute driver neither renames, rebuilds nor resizes. Delete sends
- * {@code DeleteInstance}, forgets the server's metadata (a tombstone for its key on
+ * since the compute driver neither renames, rebuilds nor resizes. Suspend, resume and delete publish the
+ * next generation (SUSPENDED, ACTIVE, DELETED). Delete forgets the server's metadata (a tombstone for its key on
  * {@code hearth.server.metadata}; its deployments, which depend on it, were deleted before) and completes
  * at once: the driver is fire-and-forget. A DeployedServer with {@code software_config_transport: POLL_TEMP_URL}
  * is a server that exists elsewhere, run by Heat's own agents ({@link #elsewhere}): no compute driver hears of it,
@@ -63,6 +67,9 @@ public class ServerHandler implements ResourceHandler {
     private static final String CHECK = "check";
     private static final String ELSEWHERE = "elsewhere";
     private static final String POLL_TEMP_URL = "POLL_TEMP_URL";
+    private static final String GENERATION = "generation";
+    private static final String ACCEPTED = "accepted_by";
+    private static final String ACCEPT_BY = "accept_by";
 
     private final Outbox outbox;
     private final PresignedUrls urls;
@@ -70,10 +77,14 @@ public class ServerHandler implements ResourceHandler {
     private final SoftwareDeployments deployments;
     private final InstanceEvents instances;
     private final Duration checkTimeout;
+    private final Duration acceptTimeout;
+    private final ComputeDrivers drivers;
 
     public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments,
-            InstanceEvents instances, DeploymentConfig config) {
+            InstanceEvents instances, DeploymentConfig config, ComputeConfig compute, ComputeDrivers drivers) {
         this.outbox = outbox;
+        this.acceptTimeout = compute.acceptTimeout();
+        this.drivers = drivers;
         this.checkTimeout = config.serverCheckTimeout();
         this.instances = instances;
         this.urls = urls;
@@ -100,12 +111,32 @@ public class ServerHandler implements ResourceHandler {
                     Action.CREATE.with(Status.COMPLETE)).replaceWith(Outcome.complete(serverId,
                             attributes(call, null, url)));
         }
-        row.data = HearthJson.write(data);
-        boolean nova = NOVA_SERVER.equals(row.type);
-        CreateInstance command = new CreateInstance(serverId, call.stack().id.toString(), call.stack().tenant,
-                serverName(call), nova ? text(call.property("image")) : null,
-                nova ? text(call.property("flavor")) : null, url, userData(call));
-        return outbox.append("server", serverId, serverId, command).replaceWith(new Outcome.Waiting(null));
+        Instant acceptBy = Instant.now().plus(acceptTimeout);
+        row.data = HearthJson.write(data.put(ACCEPT_BY, acceptBy.toString()));
+        return desire(call, ServerDesired.State.ACTIVE).replaceWith(new Outcome.Waiting(acceptBy));
+    }
+
+    /**
+     * Publishes the server's next generation (one more than the last, kept in its data) wanting {@code state}, on
+     * {@code hearth.compute.servers} through the outbox (in the engine's transaction): the state a compute driver
+     * converges on. The spec is left out of a DELETED state: nothing is created from it.
+     */
+    private Uni<Void> desire(ResourceCall call, ServerDesired.State state) {
+        ResourceRuntime row = call.row();
+        ObjectNode data = (ObjectNode) data(row);
+        long generation = data.path(GENERATION).asLong(0) + 1;
+        row.data = HearthJson.write(data.put(GENERATION, generation));
+        String serverId = row.physicalId;
+        StackRuntime stack = call.stack();
+        ServerSpec spec = null;
+        if (state != ServerDesired.State.DELETED) {
+            boolean nova = NOVA_SERVER.equals(row.type);
+            spec = new ServerSpec(serverId, stack.id.toString(), stack.tenant, serverName(call),
+                    nova ? text(call.property("image")) : null, nova ? text(call.property("flavor")) : null,
+                    text(data.get(METADATA_URL)), userData(call));
+        }
+        return outbox.append("server", serverId, serverId, new ServerDesired(serverId, stack.id.toString(),
+                stack.tenant, generation, state, spec)).replaceWithVoid();
     }
 
     /**
@@ -135,11 +166,27 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /**
-     * A create or a resume goes on waiting for the agent to check in; a check whose time is up fails, as Heat's
-     * {@code handle_check} does for a server that is not ACTIVE; nothing else of a server waits.
+     * A create whose {@code hearth.compute.accept-timeout} is up fails unless a compute driver accepted the server
+     * (then it waits for the agent, as long as the stack's timeout), and the server's next generation wants it
+     * DELETED, so that a driver coming later does not create it; a resume goes on waiting for the agent to check
+     * in; a check whose time is up fails, as Heat's {@code handle_check} does for a server that is not ACTIVE; nothing
+     * else of a server waits.
      */
     @Override
     public Uni<Outcome> resume(ResourceCall call) {
+        JsonNode data = data(call.row());
+        if (call.action() == Action.CREATE && !data.has(ACCEPTED) && data.has(ACCEPT_BY)) {
+            Instant acceptBy = Instant.parse(data.get(ACCEPT_BY).asText());
+            if (Instant.now().isBefore(acceptBy)) {
+                return Uni.createFrom().item(new Outcome.Waiting(acceptBy)); // woken early (the stack's timer)
+            }
+            // no driver took it: a driver that comes later must not create it for a failed resource
+            return desire(call, ServerDesired.State.DELETED).replaceWith(Outcome.failed(call.name(), "Error",
+                    "no compute driver accepted server " + call.row().physicalId + " within "
+                    + acceptTimeout.toSeconds() + " s (" + drivers.presence(Instant.now()) + "); a server that exists"
+                    + " elsewhere, run by its own agents, is an OS::Heat::DeployedServer with"
+                    + " software_config_transport POLL_TEMP_URL"));
+        }
         if (call.action() == Action.CREATE || call.action() == Action.RESUME) {
             return Uni.createFrom().item(new Outcome.Waiting(null));
         }
@@ -152,22 +199,21 @@ public class ServerHandler implements ResourceHandler {
     }
 
     /**
-     * Heat's {@code handle_suspend}: the compute driver suspends the instance ({@code SuspendInstance}; its agent
-     * stops), after the server's deployments ran their SUSPEND (they depend on it). The driver is fire-and-forget.
+     * Heat's {@code handle_suspend}: the server's desired state becomes SUSPENDED (the compute driver suspends the
+     * instance; its agent stops), after the server's deployments ran their SUSPEND (they depend on it). The suspend
+     * does not wait for the driver.
      */
     @Override
     public Uni<Outcome> handleSuspend(ResourceCall call) {
         if (elsewhere(call.row())) {
             return Uni.createFrom().item(ResourceHandler.unchanged(call));
         }
-        String serverId = call.row().physicalId;
-        StackRuntime stack = call.stack();
-        return outbox.append("server", serverId, serverId, new SuspendInstance(serverId, stack.id.toString(),
-                stack.tenant)).replaceWith(ResourceHandler.unchanged(call));
+        return desire(call, ServerDesired.State.SUSPENDED).replaceWith(ResourceHandler.unchanged(call));
     }
 
     /**
-     * Heat's {@code handle_resume}: the compute driver resumes the instance ({@code ResumeInstance}) and the resume
+     * Heat's {@code handle_resume}: the server's desired state becomes ACTIVE again (the compute driver resumes the
+     * instance) and the resume
      * completes once its agent polls again (Heat's {@code check_resume_complete} waits for ACTIVE): the same
      * question as a check ({@link #awaitAgent}), with no time limit but the stack's. The server's deployments run
      * their RESUME after it.
@@ -177,10 +223,8 @@ public class ServerHandler implements ResourceHandler {
         if (elsewhere(call.row())) {
             return Uni.createFrom().item(ResourceHandler.unchanged(call));
         }
-        String serverId = call.row().physicalId;
-        StackRuntime stack = call.stack();
-        return outbox.append("server", serverId, serverId, new ResumeInstance(serverId, stack.id.toString(),
-                stack.tenant)).chain(() -> awaitAgent(call)).replaceWith(new Outcome.Waiting(null));
+        return desire(call, ServerDesired.State.ACTIVE).chain(() -> awaitAgent(call))
+                .replaceWith(new Outcome.Waiting(null));
     }
 
     @Override
@@ -222,12 +266,10 @@ public class ServerHandler implements ResourceHandler {
         if (serverId == null) {
             return Uni.createFrom().item(done);
         }
-        StackRuntime stack = call.stack();
         boolean elsewhere = elsewhere(call.row());
-        Uni<Void> sent = (elsewhere ? Uni.createFrom().voidItem() : outbox.append("server", serverId, serverId,
-                new DeleteInstance(serverId, stack.id.toString(), stack.tenant)).replaceWithVoid())
-                .chain(() -> deployments.serverDeleted(serverId));
         JsonNode data = data(call.row());
+        Uni<Void> sent = (elsewhere ? Uni.createFrom().voidItem() : desire(call, ServerDesired.State.DELETED))
+                .chain(() -> deployments.serverDeleted(serverId));
         if (data.has(BOOT_ID) || elsewhere) {
             // The server was up: it leaves CREATE_COMPLETE as its delete starts.
             sent = sent.chain(() -> instanceChanged(call, text(data.get(ADDRESS)),
@@ -243,6 +285,9 @@ public class ServerHandler implements ResourceHandler {
      */
     @Override
     public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        if (signal instanceof Signal.ComputeReport report) {
+            return reported(call, report.event());
+        }
         if (!(signal instanceof Signal.CheckIn checkIn)) {
             return ResourceHandler.super.signal(call, signal);
         }
@@ -268,6 +313,31 @@ public class ServerHandler implements ResourceHandler {
                     call.stack().id, row.state(), event.bootId());
         }
         return Uni.createFrom().nullItem();
+    }
+
+    /**
+     * A compute driver's report on the server's current generation (an older generation's changes nothing): while
+     * the create waits, ACCEPTED or ACTIVE means a driver serves the server, and the create waits for the agent
+     * without the accept timeout; FAILED fails a waiting create or resume with the driver's reason.
+     */
+    private Uni<Outcome> reported(ResourceCall call, ServerReported report) {
+        ResourceRuntime row = call.row();
+        ObjectNode data = (ObjectNode) data(row);
+        if (report.generation() != data.path(GENERATION).asLong(0) || row.status != Status.IN_PROGRESS
+                || (row.action != Action.CREATE && row.action != Action.RESUME)) {
+            return Uni.createFrom().nullItem();
+        }
+        if (report.state() == ServerReported.State.FAILED) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "Error", "compute driver " + report.driver()
+                    + " could not bring server " + row.physicalId + " up: " + report.reason()));
+        }
+        boolean serves = report.state() == ServerReported.State.ACCEPTED
+                || report.state() == ServerReported.State.ACTIVE;
+        if (row.action != Action.CREATE || !serves || data.has(ACCEPTED)) {
+            return Uni.createFrom().nullItem();
+        }
+        row.data = HearthJson.write(data.put(ACCEPTED, report.driver()));
+        return Uni.createFrom().item(new Outcome.Waiting(null));
     }
 
     private Uni<Outcome> checkedIn(ResourceCall call, ServerCheckedIn checkIn) {

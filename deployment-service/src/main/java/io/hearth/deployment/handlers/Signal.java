@@ -1,6 +1,7 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.compute.v1.ServerReported;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.signal.v1.DataBagChanged;
@@ -27,6 +28,14 @@ public sealed interface Signal {
 
     /** A server's agent checked in (its first poll after a boot). */
     record CheckIn(ServerCheckedIn event) implements Signal {
+        @Override
+        public String physicalId() {
+            return event.serverId();
+        }
+    }
+
+    /** A compute driver reported on one generation of a server's desired state (docs/compute-drivers.md). */
+    record ComputeReport(ServerReported event) implements Signal {
         @Override
         public String physicalId() {
             return event.serverId();

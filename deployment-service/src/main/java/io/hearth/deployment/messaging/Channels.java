@@ -15,6 +15,9 @@ public final class Channels {
     /** Consumes {@code hearth.scaling}: a ScalingPolicy's alarm URL was called. */
     public static final String SCALING = "scaling";
 
+    /** Consumes {@code hearth.compute.status}: what compute drivers report about servers, and their heartbeats. */
+    public static final String COMPUTE_STATUS = "compute-status";
+
     /** The consumer group, also the inbox's name for this consumer. */
     public static final String GROUP = "deployment-service";
 

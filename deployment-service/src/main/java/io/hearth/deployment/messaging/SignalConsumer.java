@@ -10,7 +10,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * Kafka facade: hands each poll's batch of signals from the gateway to the handler through the idempotent
  * processor, in one transaction (the channel consumes in batches: {@code mp.messaging.incoming.signals.batch});
  * scaling requests (a ScalingPolicy's alarm URL, {@code hearth.scaling}) and the notifier's group membership
- * generations ({@code hearth.membership}) the same way.
+ * generations ({@code hearth.membership}) and what compute drivers report ({@code hearth.compute.status}) the same
+ * way.
  */
 @ApplicationScoped
 public class SignalConsumer {
@@ -35,6 +36,11 @@ public class SignalConsumer {
 
     @Incoming(Channels.MEMBERSHIP)
     public Uni<Void> consumeMembership(KafkaRecordBatch<String, String> batch) {
+        return processor.processBatch(Channels.GROUP, batch, SignalHandler.TYPES, handler::handle);
+    }
+
+    @Incoming(Channels.COMPUTE_STATUS)
+    public Uni<Void> consumeComputeStatus(KafkaRecordBatch<String, String> batch) {
         return processor.processBatch(Channels.GROUP, batch, SignalHandler.TYPES, handler::handle);
     }
 }

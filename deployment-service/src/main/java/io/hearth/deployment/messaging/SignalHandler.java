@@ -1,5 +1,8 @@
 package io.hearth.deployment.messaging;
 
+import io.hearth.contracts.Topics;
+import io.hearth.contracts.compute.v1.DriverHeartbeat;
+import io.hearth.contracts.compute.v1.ServerReported;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
@@ -9,11 +12,13 @@ import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
+import io.hearth.deployment.compute.ComputeDrivers;
 import io.hearth.deployment.engine.StackSignals;
 import io.hearth.deployment.handlers.Signal;
 import io.hearth.deployment.software.DeploymentProgress;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployments;
+import io.hearth.platform.outbox.Outbox;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,20 +40,25 @@ public class SignalHandler {
 
     /**
      * The event types this handler acts on: check-ins, deployment and wait condition signals, alarm URLs, group
-     * membership generations, data bag changes, hooks' progress reports.
+     * membership generations, data bag changes, hooks' progress reports, compute drivers' reports and heartbeats.
      */
     public static final Set<String> TYPES = Set.of(ServerCheckedIn.TYPE, DeploymentSignalled.TYPE, WaitConditionSignalled.TYPE,
             NestedStackSettled.TYPE, ScalingRequested.TYPE, MembershipChanged.TYPE, DataBagChanged.TYPE,
-            DeploymentProgressed.TYPE);
+            DeploymentProgressed.TYPE, ServerReported.TYPE, DriverHeartbeat.TYPE);
 
     private static final Logger LOG = Logger.getLogger(SignalHandler.class);
 
     private final StackSignals stacks;
     private final SoftwareDeployments deployments;
     private final DeploymentProgress progress;
+    private final ComputeDrivers drivers;
+    private final Outbox outbox;
 
-    public SignalHandler(StackSignals stacks, SoftwareDeployments deployments, DeploymentProgress progress) {
+    public SignalHandler(StackSignals stacks, SoftwareDeployments deployments, DeploymentProgress progress,
+            ComputeDrivers drivers, Outbox outbox) {
         this.stacks = stacks;
+        this.drivers = drivers;
+        this.outbox = outbox;
         this.deployments = deployments;
         this.progress = progress;
     }
@@ -58,6 +68,7 @@ public class SignalHandler {
         Map<UUID, List<Signal>> byStack = new LinkedHashMap<>();
         List<DeploymentSignalled> unowned = new ArrayList<>();
         List<DeploymentProgressed> reports = new ArrayList<>();
+        List<String> deletedServers = new ArrayList<>();
         for (CloudEvent event : events) {
             switch (event.type()) {
                 case ServerCheckedIn.TYPE -> {
@@ -91,6 +102,15 @@ public class SignalHandler {
                     NestedStackSettled settled = event.dataAs(NestedStackSettled.class);
                     add(byStack, settled.stackId(), new Signal.NestedSettled(settled));
                 }
+                case ServerReported.TYPE -> {
+                    ServerReported report = event.dataAs(ServerReported.class);
+                    if (report.state() == ServerReported.State.DELETED) {
+                        deletedServers.add(report.serverId()); // its resource is gone: nothing for the stack
+                    } else {
+                        add(byStack, report.stackId(), new Signal.ComputeReport(report));
+                    }
+                }
+                case DriverHeartbeat.TYPE -> drivers.heard(event.dataAs(DriverHeartbeat.class));
                 default -> LOG.debugf("ignoring event %s of type %s", event.id(), event.type());
             }
         }
@@ -101,7 +121,18 @@ public class SignalHandler {
                         .onItem().transformToUniAndConcatenate(deployments::signal)
                         .collect().last())
                 .chain(() -> progress.apply(reports)) // after the batch's terminal signals: a late report is ignored
+                .chain(() -> tombstones(deletedServers))
                 .replaceWithVoid();
+    }
+
+    /**
+     * A server a driver reported DELETED is gone for good (server ids are never reused): its desired state on the
+     * compacted {@code hearth.compute.servers} is replaced by a tombstone, so compaction drops it.
+     */
+    private Uni<Void> tombstones(List<String> serverIds) {
+        return Multi.createFrom().iterable(serverIds)
+                .onItem().transformToUniAndConcatenate(id -> outbox.appendTombstone("server", id, Topics.COMPUTE_SERVERS))
+                .collect().last().replaceWithVoid();
     }
 
     /** Adds a signal to its stack's; false when it names no stack (a deployment made through the API). */
