@@ -56,7 +56,7 @@ public final class Topics {
         }
     }
 
-    /** The business topics, in the order of DESIGN.md. */
+    /** The business topics, in the order of docs/design.md. */
     public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA, SIGNALS,
             INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_SERVERS, COMPUTE_STATUS, METRICS);
 

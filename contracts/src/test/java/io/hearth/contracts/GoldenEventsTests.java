@@ -45,7 +45,7 @@ class GoldenEventsTests {
     /** {@code io.hearth.contracts.<context>.v<N>}: where an event record lives. */
     static final Pattern PACKAGE_PATTERN = Pattern.compile("io\\.hearth\\.contracts\\.([a-z]+)\\.v(\\d+)");
 
-    /** The producing services of each topic, per DESIGN.md's Services table. */
+    /** The producing services of each topic, per docs/design.md's Services table. */
     static final Map<String, Set<String>> PRODUCERS = Map.of(
             Topics.STACK_COMMANDS, Set.of("/hearth/template-service"),
             Topics.STACK_EVENTS, Set.of("/hearth/deployment-service", "/hearth/notifier"),

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class TopicsTests {
 
-    /** The business topics of DESIGN.md, spelled out so a rename fails here. */
+    /** The business topics of docs/design.md, spelled out so a rename fails here. */
     static final List<String> MAIN = List.of("hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
             "hearth.signals", "hearth.instance.lifecycle", "hearth.membership", "hearth.scaling",
             "hearth.compute.servers", "hearth.compute.status", "hearth.metrics");
