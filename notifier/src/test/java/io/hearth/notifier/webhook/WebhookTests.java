@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Webhook subscriptions end to end: events published on the real broker go through the journal and the delivery
- * queue (the real database) to receivers listening on 127.0.0.1. The test profile retries after 50 to 200 ms,
+ * queue (the real database) to receivers listening on 127.0.0.2 (the test profile's allowed target). The test profile retries after 50 to 200 ms,
  * 4 tries, 2 tries in flight per subscription. Each test uses stacks of its own.
  */
 @QuarkusTest
@@ -130,29 +130,31 @@ class WebhookTests {
         String id = subscribe(Map.of("url", receiver.url(), "stack_ids", List.of(stack)))
                 .getString("subscription.id");
         int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
             closed = socket.getLocalPort();
         }
-        String nobody = subscribe(Map.of("url", "http://127.0.0.1:" + closed + "/hook", "stack_ids", List.of(stack)))
+        String nobody = subscribe(Map.of("url", "http://127.0.0.2:" + closed + "/hook", "stack_ids", List.of(stack)))
                 .getString("subscription.id");
         CloudEvent first = resource(stack, "demo", "a", "CREATE", "COMPLETE");
         CloudEvent second = resource(stack, "demo", "b", "CREATE", "COMPLETE");
         publish(first, second);
 
-        // Where nothing listens, no try is answered: dead letters with no status and the network's error.
+        // Where nothing listens, no try is answered: dead letters with no status and a short reason that tells
+        // nothing of the network (refused and closed read the same).
         JsonPath unanswered = await().atMost(WAIT).until(() -> deadLetters(nobody),
                 json -> json.getList("dead_letters").size() == 2);
         assertThat(unanswered.getList("dead_letters.event_id")).containsExactly(first.id(), second.id());
         assertThat(unanswered.getList("dead_letters.last_status")).containsExactly(null, null);
-        assertThat(unanswered.getString("dead_letters[0].last_error")).containsIgnoringCase("refused");
+        assertThat(unanswered.getString("dead_letters[0].last_error"))
+                .isEqualTo("the receiver could not be reached or closed the connection");
 
         JsonPath letters = await().atMost(WAIT).until(() -> deadLetters(id),
                 json -> json.getList("dead_letters").size() == 2);
         assertThat(letters.getList("dead_letters.event_id")).containsExactly(first.id(), second.id());
         assertThat(letters.getList("dead_letters.attempts", Integer.class)).containsExactly(4, 4);
         assertThat(letters.getList("dead_letters.last_status", Integer.class)).containsExactly(503, 503);
-        assertThat(letters.getString("dead_letters[0].last_error")).contains("503")
-                .contains("down for maintenance");
+        // The receiver's status only: nothing of its answer's body is kept.
+        assertThat(letters.getString("dead_letters[0].last_error")).isEqualTo("the receiver answered HTTP 503");
         assertThat(letters.getString("dead_letters[0].event.id")).isEqualTo(first.id());
         // 4 tries each, the second only after the first was given up.
         assertThat(receiver.requests()).extracting(request -> request.event().id())
