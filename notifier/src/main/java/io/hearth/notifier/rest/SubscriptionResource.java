@@ -58,15 +58,13 @@ public class SubscriptionResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenant") String tenant, SubscriptionRequest body) {
         SubscriptionRequest request = present(body);
-        if (request.url() == null) {
-            throw ApiException.badRequest("BadRequest", "url must be specified");
-        }
+        String url = checkedUrl(request.url());
         List<String> types = SubscriptionRequest.checkedTypes(request.eventTypes());
         List<String> checkedStacks = SubscriptionRequest.checkedStacks(request.stackIds());
         int quota = config.maxSubscriptionsPerTenant();
-        return receiver(request.url())
-                .chain(() -> stacks(tenant, checkedStacks))
-                .chain(stacks -> store.create(tenant, request.url(), types, stacks, quota))
+        return stacks(tenant, checkedStacks)
+                .call(() -> receiver(url))
+                .chain(stacks -> store.create(tenant, url, types, stacks, quota))
                 .map(created -> Response.status(201).entity(Map.of("subscription", view(created.orElseThrow(
                         () -> ApiException.badRequest("RequestLimitExceeded", "Request limit exceeded: You have"
                                 + " reached the maximum subscriptions per tenant, " + quota
@@ -97,7 +95,7 @@ public class SubscriptionResource {
     public Uni<Map<String, Object>> update(@PathParam("tenant") String tenant, @PathParam("id") String id,
             SubscriptionRequest body) {
         SubscriptionRequest request = present(body);
-        String url = request.url();
+        String url = request.url() == null ? null : checkedUrl(request.url());
         List<String> types = request.eventTypes() == null ? null
                 : SubscriptionRequest.checkedTypes(request.eventTypes());
         Uni<List<String>> stacks = request.stackIds() == null ? Uni.createFrom().nullItem()
@@ -126,6 +124,15 @@ public class SubscriptionResource {
     public Uni<Map<String, Object>> rotate(@PathParam("tenant") String tenant, @PathParam("id") String id) {
         return store.rotate(tenant, id, Instant.now().plus(config.rotationGrace()))
                 .map(rotated -> Map.of("subscription", view(found(rotated, id), true)));
+    }
+
+    /** A receiver's URL checked for its form: 400 saying what is wrong. */
+    private static String checkedUrl(String url) {
+        try {
+            return WebhookTargets.checkedUrl(url).toString();
+        } catch (ReceiverRefused e) {
+            throw ApiException.badRequest("BadRequest", e.getMessage());
+        }
     }
 
     /** Checks a receiver's URL as a delivery will (its form, then where its host resolves): 400 saying why not. */

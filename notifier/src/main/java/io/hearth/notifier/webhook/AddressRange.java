@@ -42,8 +42,16 @@ public record AddressRange(byte[] network, int bits) {
             return null;
         }
         try {
-            // A literal: no lookup. An IPv4-mapped IPv6 literal comes back as IPv4.
-            return InetAddress.getByName(bare).getAddress();
+            // A literal: no lookup. An IPv6 literal stays 16 bytes (the JDK makes an IPv4-mapped one IPv4).
+            byte[] bytes = InetAddress.getByName(bare).getAddress();
+            if (v6 && bytes.length == 4) {
+                byte[] mapped = new byte[16];
+                mapped[10] = (byte) 0xff;
+                mapped[11] = (byte) 0xff;
+                System.arraycopy(bytes, 0, mapped, 12, 4);
+                return mapped;
+            }
+            return bytes;
         } catch (UnknownHostException e) {
             return null;
         }

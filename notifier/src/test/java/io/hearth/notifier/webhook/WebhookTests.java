@@ -238,7 +238,7 @@ class WebhookTests {
     @Test
     void subscriptionsAreTheTenantsOwnAndBadInputIsRefusedPrecisely() throws Exception {
         known(stackStatus(stack, "demo", "mine", "IN_PROGRESS"));
-        String id = subscribe(Map.of("url", "https://hooks.example.com/hearth", "stack_ids", List.of(stack),
+        String id = subscribe(Map.of("url", "https://93.184.216.34/hearth", "stack_ids", List.of(stack),
                 "event_types", List.of("*"))).getString("subscription.id");
         api().get("/subscriptions").then().statusCode(200)
                 .body("subscriptions.id", org.hamcrest.Matchers.hasItem(id))
@@ -248,7 +248,7 @@ class WebhookTests {
         api().contentType(ContentType.JSON).body(Map.of("event_types", List.of("io.hearth.membership.*")))
                 .patch("/subscriptions/" + id).then().statusCode(200)
                 .body("subscription.event_types", org.hamcrest.Matchers.contains("io.hearth.membership.*"))
-                .body("subscription.url", org.hamcrest.Matchers.is("https://hooks.example.com/hearth"));
+                .body("subscription.url", org.hamcrest.Matchers.is("https://93.184.216.34/hearth"));
 
         // Another tenant: its own URLs find nothing of ours; ours with its token are forbidden.
         for (String path : List.of("/subscriptions/" + id, "/subscriptions/" + id + "/dead_letters")) {
@@ -257,7 +257,7 @@ class WebhookTests {
         }
         other().post("/subscriptions/" + id + "/rotate").then().statusCode(404);
         other().post("/subscriptions/" + id + "/dead_letters/replay").then().statusCode(404);
-        other().contentType(ContentType.JSON).body(Map.of("url", "http://evil.example.com"))
+        other().contentType(ContentType.JSON).body(Map.of("url", "http://93.184.216.35"))
                 .patch("/subscriptions/" + id).then().statusCode(404);
         other().delete("/subscriptions/" + id).then().statusCode(404);
         other().get("/subscriptions").then().statusCode(200)
@@ -274,14 +274,14 @@ class WebhookTests {
         refused(Map.of("url", "/hook"), 400,
                 "Invalid url '/hook': must be an absolute http or https URL, not a relative one");
         refused(Map.of("stack_ids", List.of(stack)), 400, "url must be specified");
-        refused(Map.of("url", "http://example.com", "event_types", List.of("io.hearth.*.v1")), 400,
+        refused(Map.of("url", "http://93.184.216.34", "event_types", List.of("io.hearth.*.v1")), 400,
                 "Invalid event_types: 'io.hearth.*.v1' is not a CloudEvent type (letters, digits and '.', '_', ':',"
                         + " '-') or a prefix of one ending in '*'");
-        refused(Map.of("url", "http://example.com", "event_types", "io.hearth.stack.*"), 400,
+        refused(Map.of("url", "http://93.184.216.34", "event_types", "io.hearth.stack.*"), 400,
                 "Invalid event_types: must be a list");
-        refused(Map.of("url", "http://example.com", "stack_ids", List.of("web\u0000")), 400,
+        refused(Map.of("url", "http://93.184.216.34", "stack_ids", List.of("web\u0000")), 400,
                 "Invalid stack_ids[0]: must not contain the character U+0000");
-        refused(Map.of("url", "http://example.com", "stack_ids", List.of(theirs)), 404,
+        refused(Map.of("url", "http://93.184.216.34", "stack_ids", List.of(theirs)), 404,
                 "The Stack (" + theirs + ") could not be found.");
         assertThat(api().get("/subscriptions").then().extract().jsonPath().getList("subscriptions")).hasSize(before);
 
