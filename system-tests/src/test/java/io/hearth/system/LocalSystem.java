@@ -34,6 +34,13 @@ final class LocalSystem {
     /** Replica counts asked for ({@code HEARTH_REPLICAS_<SERVICE>} of every later {@code deploy/} run). */
     private static final Map<String, String> REPLICAS = new ConcurrentHashMap<>();
 
+    /**
+     * Where the tests' webhook receivers listen: the one internal address the system's notifier may POST to
+     * ({@code HEARTH_WEBHOOKS_ALLOWED_TARGETS} of the {@code deploy/} runs of this JVM only); the services on
+     * 127.0.0.1 stay closed to webhooks.
+     */
+    static final String RECEIVERS = "127.0.0.2";
+
     private LocalSystem() {
     }
 
@@ -265,6 +272,7 @@ final class LocalSystem {
         try {
             ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
             builder.environment().putAll(REPLICAS);
+            builder.environment().put("HEARTH_WEBHOOKS_ALLOWED_TARGETS", RECEIVERS + "/32");
             Process process = builder.directory(ROOT.toFile()).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             process.waitFor(1, TimeUnit.MINUTES);
@@ -287,6 +295,7 @@ final class LocalSystem {
                 builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
             }
             builder.environment().putAll(REPLICAS);
+            builder.environment().put("HEARTH_WEBHOOKS_ALLOWED_TARGETS", RECEIVERS + "/32");
             Process process = builder.directory(ROOT.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(LOG.toString())))

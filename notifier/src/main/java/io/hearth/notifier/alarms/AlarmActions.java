@@ -26,7 +26,8 @@ import org.jboss.logging.Logger;
 
 /**
  * The durable timer that POSTs alarm actions through {@link ReceiverPost} (the same rule as webhooks: public
- * receivers only unless the operator allows one, no redirects, bounded time), as Aodh's REST notifier does ({@code Content-Type: application/json},
+ * receivers only unless the operator allows one or the URL is a pre-signed one of the system's own signal-gateway,
+ * a ScalingPolicy's {@code alarm_url}; no redirects; bounded time), as Aodh's REST notifier does ({@code Content-Type: application/json},
  * the alarm's name, id, previous and current state, reason): a step claims the actions that are due with {@code FOR
  * UPDATE SKIP LOCKED}, POSTs them at once, and in the same transaction deletes each one answered 2xx and puts each
  * other one off (the backoff doubling from {@code hearth.notifier.alarms.action-backoff}, at most a minute) until its
@@ -104,7 +105,7 @@ public class AlarmActions {
         long id = action.getLong("id");
         String url = action.getString("url");
         int attempt = action.getInteger("attempts") + 1;
-        return post.post(url, Map.of("Content-Type", "application/json"),
+        return post.post(url, true, Map.of("Content-Type", "application/json"),
                 action.getString("body").getBytes(StandardCharsets.UTF_8), config.actionTimeout())
                 .map(result -> result.delivered() ? null : result.reason())
                 .map(problem -> {

@@ -51,9 +51,13 @@ public class ReceiverPost {
         client.close();
     }
 
-    /** POSTs {@code body} to {@code url} with {@code headers}, all of it within {@code timeout}. */
-    public Uni<Result> post(String url, Map<String, String> headers, byte[] body, Duration timeout) {
-        return targets.resolve(url)
+    /**
+     * POSTs {@code body} to {@code url} with {@code headers}, all of it within {@code timeout}; {@code ownSignals}:
+     * the system's own signal-gateway may be the receiver ({@link WebhookTargets#resolve(String, boolean)}).
+     */
+    public Uni<Result> post(String url, boolean ownSignals, Map<String, String> headers, byte[] body,
+            Duration timeout) {
+        return targets.resolve(url, ownSignals)
                 .chain(address -> Uni.createFrom().<Result>emitter(emitter -> send(url, address, headers, body,
                         timeout.toMillis(), emitter::complete)))
                 .ifNoItem().after(timeout.plusSeconds(1)).recoverWithItem(new Result(false, null, "no answer within "

@@ -106,7 +106,7 @@ public class WebhookDispatcher {
                 "Hearth-Delivery-Attempt", String.valueOf(delivery.attempt()));
         Uni<ReceiverPost.Result> tried;
         try {
-            tried = post.post(delivery.url(), headers, body, config.timeout());
+            tried = post.post(delivery.url(), false, headers, body, config.timeout());
         } catch (RuntimeException e) {
             tried = Uni.createFrom().item(new ReceiverPost.Result(false, null, ReceiverPost.reason(e)));
         }

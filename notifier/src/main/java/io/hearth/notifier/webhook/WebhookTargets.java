@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one rule for where a webhook or an alarm action may be POSTed: an absolute {@code http} or {@code https} URL
@@ -49,12 +50,20 @@ public class WebhookTargets {
     private final List<AddressRange> allowedRanges = new ArrayList<>();
     private final List<String> allowedHostPorts = new ArrayList<>();
     private final List<byte[]> own;
+    private final String signals;
 
-    public WebhookTargets(WebhookTargetsConfig config) {
+    /**
+     * @param config     the operator's allow-list
+     * @param signalBase signal-gateway's base URL as agents reach it ({@code hearth.signal.base-url}, as
+     *                   deployment-service writes a ScalingPolicy's {@code alarm_url} with it)
+     */
+    public WebhookTargets(WebhookTargetsConfig config,
+            @ConfigProperty(name = "hearth.signal.base-url", defaultValue = "http://127.0.0.1:8006") String signalBase) {
         for (String entry : config.allowedTargets().orElse(List.of())) {
             allow(entry.strip());
         }
         this.own = ownAddresses();
+        this.signals = signalBase.replaceAll("/+$", "") + "/v1/signal/";
     }
 
     /** A receiver's URL checked for its form alone; {@link ReceiverRefused} says what is wrong. */
@@ -102,16 +111,29 @@ public class WebhookTargets {
      * is internal and not allowed.
      */
     public Uni<InetSocketAddress> resolve(String url) {
+        return resolve(url, false);
+    }
+
+    /**
+     * As {@link #resolve(String)}; with {@code ownSignals}, a pre-signed URL of the system's own signal-gateway
+     * (a ScalingPolicy's {@code alarm_url}, the one internal receiver an alarm action is made for) may be internal.
+     */
+    public Uni<InetSocketAddress> resolve(String url, boolean ownSignals) {
         URI uri;
         try {
             uri = checkedUrl(url);
         } catch (ReceiverRefused e) {
             return Uni.createFrom().failure(e);
         }
-        return Uni.createFrom().item(() -> check(uri)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        // Its own signal paths only: no dot segment, encoded or not, that could leave them.
+        boolean internalAllowed = ownSignals && url.startsWith(signals)
+                && uri.normalize().getRawPath().equals(uri.getRawPath())
+                && !url.toLowerCase(Locale.ROOT).contains("%2e") && !url.contains("\\");
+        return Uni.createFrom().item(() -> check(uri, internalAllowed))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
-    private InetSocketAddress check(URI uri) {
+    private InetSocketAddress check(URI uri, boolean internalAllowed) {
         String host = uri.getHost();
         String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         int port = uri.getPort() != -1 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
@@ -123,7 +145,7 @@ public class WebhookTargets {
         }
         for (InetAddress address : addresses) {
             String internal = internal(address.getAddress());
-            if (internal != null && !allowed(bare, address.getAddress(), port)) {
+            if (internal != null && !internalAllowed && !allowed(bare, address.getAddress(), port)) {
                 throw new ReceiverRefused("Invalid url '" + uri + "': host '" + bare + "' resolves to "
                         + address.getHostAddress() + ", " + internal + "; webhooks and alarm actions go to public"
                         + " receivers only, unless the operator allows the target (hearth.webhooks.allowed-targets)");

@@ -7,14 +7,15 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Where a webhook or an alarm action may go: the rule alone, with and without the operator's allow-list. */
 class WebhookTargetsTests {
 
-    private static final WebhookTargets NONE = new WebhookTargets(Optional::empty);
+    private static final String SIGNALS = "http://127.0.0.1:8006";
+    private static final WebhookTargets NONE = new WebhookTargets(Optional::empty, SIGNALS);
 
     @ParameterizedTest
     @ValueSource(strings = {"http://127.0.0.1:8005/", "http://localhost/hook", "http://0.0.0.0/",
@@ -60,7 +61,7 @@ class WebhookTargetsTests {
     @Test
     void theAllowListOpensOnlyWhatItNames() {
         WebhookTargets allowed = new WebhookTargets(
-                () -> Optional.of(List.of("127.0.0.2/32", "127.0.0.1:9000", " localhost:9100", "[::1]:9200")));
+                () -> Optional.of(List.of("127.0.0.2/32", "127.0.0.1:9000", " localhost:9100", "[::1]:9200")), SIGNALS);
         assertThat(resolve(allowed, "http://127.0.0.2:1234/").getAddress().getHostAddress()).isEqualTo("127.0.0.2");
         assertThat(resolve(allowed, "http://127.0.0.1:9000/").getPort()).isEqualTo(9000);
         assertThat(resolve(allowed, "http://localhost:9100/").getPort()).isEqualTo(9100);
@@ -70,10 +71,23 @@ class WebhookTargetsTests {
     }
 
     @Test
+    void anAlarmActionMayGoToTheSystemsOwnSignalGatewayOnly() {
+        String alarmUrl = SIGNALS + "/v1/signal/stacks/s/resources/policy?expires=1&signature=x";
+        assertThat(NONE.resolve(alarmUrl, true).await().atMost(Duration.ofSeconds(10)).getPort()).isEqualTo(8006);
+        assertThatThrownBy(() -> resolve(NONE, alarmUrl)).isInstanceOf(ReceiverRefused.class);
+        assertThatThrownBy(() -> NONE.resolve(SIGNALS + "/q/metrics", true).await().indefinitely())
+                .isInstanceOf(ReceiverRefused.class);
+        assertThatThrownBy(() -> NONE.resolve(SIGNALS + "/v1/signal/../../q/metrics", true).await().indefinitely())
+                .isInstanceOf(ReceiverRefused.class);
+        assertThatThrownBy(() -> NONE.resolve("http://127.0.0.1:8005/v1/signal/x", true).await().indefinitely())
+                .isInstanceOf(ReceiverRefused.class);
+    }
+
+    @Test
     void aMalformedAllowListEntryStopsTheStart() {
-        assertThatThrownBy(() -> new WebhookTargets(() -> Optional.of(List.of("127.0.0.1:99999"))))
+        assertThatThrownBy(() -> new WebhookTargets(() -> Optional.of(List.of("127.0.0.1:99999")), SIGNALS))
                 .hasMessageContaining("'127.0.0.1:99999' is not a CIDR, an address or host:port");
-        assertThatThrownBy(() -> new WebhookTargets(() -> Optional.of(List.of("10.0.0.0/33"))))
+        assertThatThrownBy(() -> new WebhookTargets(() -> Optional.of(List.of("10.0.0.0/33")), SIGNALS))
                 .hasMessageContaining("prefix length outside 0-32");
     }
 
