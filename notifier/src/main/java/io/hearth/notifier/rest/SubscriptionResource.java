@@ -9,6 +9,7 @@ import io.hearth.notifier.webhook.Subscription;
 import io.hearth.notifier.webhook.SubscriptionStore;
 import io.hearth.notifier.webhook.WebhookTargets;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.PageLimit;
 import io.hearth.platform.rest.StorableText;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -75,7 +76,8 @@ public class SubscriptionResource {
     @GET
     public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @QueryParam("limit") String limit,
             @QueryParam("marker") String marker) {
-        int size = Math.min(limit(limit), PAGE);
+        Integer given = PageLimit.parse(limit);
+        int size = given == null ? PAGE : Math.min(given, PAGE);
         Uni<Void> known = marker == null ? Uni.createFrom().voidItem()
                 : store.find(tenant, marker).map(found -> found(found, marker)).replaceWithVoid();
         return known.chain(() -> store.list(tenant, size, marker)).map(page -> Map.of("subscriptions",
@@ -139,23 +141,6 @@ public class SubscriptionResource {
     private Uni<Void> receiver(String url) {
         return targets.resolve(url).replaceWithVoid().onFailure(ReceiverRefused.class)
                 .transform(e -> ApiException.badRequest("BadRequest", e.getMessage()));
-    }
-
-    /** Heat's {@code extract_int('limit', ...)}: a non-negative integer; absent, a full page. */
-    static int limit(String limit) {
-        if (limit == null) {
-            return PAGE;
-        }
-        try {
-            int value = Integer.parseInt(limit);
-            if (value >= 0) {
-                return value;
-            }
-            throw ApiException.badRequest("BadRequest", "Value '" + limit
-                    + "' is invalid for 'limit' as only non-negative integers are allowed.");
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("BadRequest", "Only integer is acceptable by 'limit'.");
-        }
     }
 
     /** The subscription of that id, or 404. */
