@@ -75,23 +75,26 @@ public class ReceiverPost {
                 .onSuccess(request -> {
                     long deadline = vertx.setTimer(timeout, id -> request.reset(0, new TimeoutException(
                             "no answer within " + Duration.ofMillis(timeout))));
+                    int[] status = {0};
                     request.send(Buffer.buffer(body)).compose(response -> {
+                        status[0] = response.statusCode();
                         long[] read = {0};
                         response.handler(chunk -> {
                             read[0] += chunk.length();
                             if (read[0] > ANSWER_BYTES) {
+                                // Enough: the status decides; the rest of the answer is not read.
                                 request.reset();
                             }
                         });
-                        return response.end().map(v -> response.statusCode());
+                        return response.end();
                     }).onComplete(result -> {
                         vertx.cancelTimer(deadline);
-                        if (result.failed()) {
+                        if (result.failed() && status[0] == 0) {
                             done.accept(new Result(false, null, reason(result.cause())));
                         } else {
-                            int status = result.result();
-                            done.accept(new Result(status / 100 == 2, status, status / 100 == 2 ? null
-                                    : "the receiver answered HTTP " + status));
+                            boolean taken = status[0] / 100 == 2;
+                            done.accept(new Result(taken, status[0], taken ? null
+                                    : "the receiver answered HTTP " + status[0]));
                         }
                     });
                 });
