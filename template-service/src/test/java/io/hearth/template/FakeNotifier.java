@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Plays the notifier's live streams for template-service's proxy tests, on a port of its own: with a token it answers
  * an endless SSE stream (a 1 kB event every 10 ms, as a replay from {@code Last-Event-ID: 0} would) until writing
- * fails because the connection went; without one it refuses with a plain-text 401, as a proxy in between might.
+ * fails because the connection went (a stack named {@code slow}: after a second); without one it refuses with a plain-text 401, as a proxy in between might.
  */
 public class FakeNotifier implements QuarkusTestResourceLifecycleManager {
 
@@ -41,6 +41,14 @@ public class FakeNotifier implements QuarkusTestResourceLifecycleManager {
                     out.write(body);
                 }
                 return;
+            }
+            if (exchange.getRequestURI().getPath().contains("/stacks/slow/")) {
+                // A notifier busy elsewhere: it answers after its client has gone.
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);

@@ -46,6 +46,21 @@ class StreamProxyApiTests {
     }
 
     @Test
+    void aStreamWhoseClientWentBeforeTheNotifierAnsweredEndsThereToo() throws Exception {
+        int endedBefore = FakeNotifier.ENDED.get();
+        for (int client = 0; client < 3; client++) {
+            try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
+                socket.getOutputStream().write(("GET /v1/demo/stacks/slow/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "X-Auth-Token: " + StackFixtures.TOKEN + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                Thread.sleep(200);
+            }
+        }
+        int ended = endedBefore + 3;
+        await().atMost(Duration.ofSeconds(15)).until(() -> FakeNotifier.ENDED.get() >= ended);
+        await().atMost(Duration.ofSeconds(5)).until(() -> FakeNotifier.OPEN.get() == 0);
+    }
+
+    @Test
     void aRefusedStreamCarriesHeatsErrorBody() {
         given().get("/v1/demo/stream").then().statusCode(401).contentType("application/json")
                 .body("code", equalTo(401)).body("error.type", equalTo("Unauthorized"))
