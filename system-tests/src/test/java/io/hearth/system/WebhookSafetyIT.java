@@ -3,7 +3,6 @@ package io.hearth.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class WebhookSafetyIT {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final String STACK_STATUS = "io.hearth.stack.status-changed.v1";
     private static WebhookReceiver receiver;
     private static String subscription;
 
@@ -78,15 +78,13 @@ class WebhookSafetyIT {
         assertThat(status(name, id)).isEqualTo("CREATE_COMPLETE");
 
         // The allowed receiver gets the stack's events, each signed with the subscription's secret.
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> receiver.events().stream()
-                .anyMatch(event -> about(event, id) && event.toString().contains("CREATE_COMPLETE")));
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> receiver.events(STACK_STATUS).stream()
+                .anyMatch(event -> id.equals(event.path("data").path("stackId").asText())
+                        && "CREATE".equals(event.path("data").path("action").asText())
+                        && "COMPLETE".equals(event.path("data").path("status").asText())));
         assertThat(receiver.badSignatures()).as("every delivery's signature verifies").isEmpty();
         LocalSystem.api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200);
         LocalSystem.api().delete("/v1/demo/stacks/" + name + "/" + id).then().statusCode(204);
-    }
-
-    private static boolean about(JsonNode event, String stackId) {
-        return event.toString().contains(stackId);
     }
 
     private static String message(String url) {
