@@ -838,6 +838,7 @@ service_start() {
     "${db_env[@]}" \
     "${secrets[@]}" \
     MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
+    HEARTH_WEBHOOKS_ALLOWED_TARGETS="${HEARTH_WEBHOOKS_ALLOWED_TARGETS:-}" \
     "${memory_env[@]}" \
     java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
   info "$name: started pid $pid on port $port, supervised (log $LOG_DIR/$name.log)"

@@ -12,7 +12,7 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
 - Services, HPAs, PodDisruptionBudgets and the Ingresses point at what exists: /v1 of the public
   host to template-service, the agents' host to signal-gateway;
 - deployment-service's HEARTH_SIGNAL_BASE_URL and HEARTH_SIGNAL_HEAT_API_URL are set, to the agents'
-  and the API's Ingress hosts in prod;
+  and the API's Ingress hosts in prod, and the notifier's HEARTH_SIGNAL_BASE_URL is deployment-service's;
 - NetworkPolicies: every service denies what no policy admits; template-service is admitted from the
   Ingress controller, signal-gateway from it, agents and template-service, deployment-service and the
   notifier from template-service only (and all from Prometheus); PostgreSQL from the services that own
@@ -347,6 +347,10 @@ class Overlay:
                 if host != self.ingress_host(ingress):
                     self.fail(f"ConfigMap/deployment-service-config: {key}={url} is not the host of "
                               f"Ingress/{ingress} ({self.ingress_host(ingress)})")
+        notifier = ((self.get("ConfigMap", "notifier-config") or {}).get("data") or {}).get("HEARTH_SIGNAL_BASE_URL")
+        if notifier != data.get("HEARTH_SIGNAL_BASE_URL"):
+            self.fail(f"ConfigMap/notifier-config: HEARTH_SIGNAL_BASE_URL={notifier!r} is not deployment-service's"
+                      f" ({data.get('HEARTH_SIGNAL_BASE_URL')!r}): alarm actions to the gateway would be refused")
 
     def check_shared_secrets(self):
         if self.name != "dev":

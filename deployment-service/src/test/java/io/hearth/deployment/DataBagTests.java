@@ -106,6 +106,10 @@ class DataBagTests {
                 .body("error.message", containsString("at version 2, not 1"));
         as("hearth-dev-token").body("{\"facts\": {\"cluster\": \"beta\"}}").put(path).then().statusCode(400)
                 .body("error.message", containsString("Invalid version"));
+        // A number beyond a double's range parses as infinite: refused, not stored as "Infinity".
+        as("hearth-dev-token").body("{\"version\": 2, \"facts\": {\"big\": 1e400}}").put(path).then()
+                .statusCode(400).body("error.type", equalTo("BadRequest")).body("error.message",
+                        equalTo("Invalid facts.big: must be a finite number (at most about 1.8e308 either way)"));
         as("other-token").get(path.replace("/demo/", "/other/")).then().statusCode(404);
         as("hearth-dev-token").get(path.replace("/s-" + id + "/", "/another-name/")).then().statusCode(404);
         as("hearth-dev-token").get(path).then().body("data_bag.version", equalTo(2));

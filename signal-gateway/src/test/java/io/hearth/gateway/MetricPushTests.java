@@ -100,7 +100,12 @@ class MetricPushTests {
     void aBadPushIsRefusedWholeNamingTheSampleAndWhatIsWrong() {
         String url = signed(groupPath);
         refused(url, "[{\"name\": \"a\", \"value\": 1}, {\"name\": \"b\", \"value\": \"high\"}]",
-                "Invalid metric push: sample 1: value must be a finite number");
+                "Invalid metric push: sample 1: value must be a finite number between -1e15 and 1e15");
+        // The push that overflowed PostgreSQL's avg and sum (round 2, F5): refused whole.
+        refused(url, "[{\"name\": \"m\", \"value\": 1e200}, {\"name\": \"m\", \"value\": 1}]",
+                "Invalid metric push: sample 0: value must be a finite number between -1e15 and 1e15, not 1.0E200");
+        refused(url, "{\"name\": \"m\", \"value\": -2e15}",
+                "Invalid metric push: value must be a finite number between -1e15 and 1e15, not -2.0E15");
         refused(url, "{\"value\": 1}", "Invalid metric push: name is required");
         refused(url, "{\"name\": \"a\", \"value\": 1, \"host\": \"x\"}",
                 "Invalid metric push: a sample has only name, value, timestamp and unit, not host");

@@ -36,6 +36,13 @@ final class LocalSystem {
     /** Environment added to every later {@code deploy/} run ({@link #restartWithEnvironment}, {@link #restartWith}); empty by default. */
     private static final Map<String, String> ENVIRONMENT = new ConcurrentHashMap<>();
 
+    /**
+     * Where the tests' webhook receivers listen: the one internal address the system's notifier may POST to
+     * ({@code HEARTH_WEBHOOKS_ALLOWED_TARGETS} of the {@code deploy/} runs of this JVM only); the services on
+     * 127.0.0.1 stay closed to webhooks.
+     */
+    static final String RECEIVERS = "127.0.0.2";
+
     private LocalSystem() {
     }
 
@@ -309,6 +316,7 @@ final class LocalSystem {
         try {
             ProcessBuilder builder = new ProcessBuilder(ROOT.resolve("deploy").resolve(script).toString());
             builder.environment().putAll(REPLICAS);
+            builder.environment().put("HEARTH_WEBHOOKS_ALLOWED_TARGETS", RECEIVERS + "/32");
             builder.environment().putAll(ENVIRONMENT);
             Process process = builder.directory(ROOT.toFile()).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
@@ -332,6 +340,7 @@ final class LocalSystem {
                 builder.environment().put("HEARTH_LOCAL_COMPUTE", "0");
             }
             builder.environment().putAll(REPLICAS);
+            builder.environment().put("HEARTH_WEBHOOKS_ALLOWED_TARGETS", RECEIVERS + "/32");
             builder.environment().putAll(ENVIRONMENT);
             Process process = builder.directory(ROOT.toFile())
                     .redirectErrorStream(true)

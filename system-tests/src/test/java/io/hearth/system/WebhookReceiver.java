@@ -14,7 +14,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A webhook receiver on 127.0.0.1, as a subscriber's would be: verifies each delivery's {@code Hearth-Signature}
+ * A webhook receiver on {@link LocalSystem#RECEIVERS} (the system's one allowed internal receiver address), as a
+ * subscriber's would be: verifies each delivery's {@code Hearth-Signature}
  * with the subscription's secret (docs/api.md) and keeps the CloudEvents it took, in arrival order; while
  * {@link #down} it answers 503, so the notifier retries.
  */
@@ -27,7 +28,7 @@ final class WebhookReceiver implements AutoCloseable {
     private volatile boolean down;
 
     WebhookReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server = HttpServer.create(new InetSocketAddress(LocalSystem.RECEIVERS, 0), 0);
         server.createContext("/hook", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             int status;
@@ -47,7 +48,7 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+        return "http://" + LocalSystem.RECEIVERS + ":" + server.getAddress().getPort() + "/hook";
     }
 
     void secret(String value) {
@@ -61,6 +62,11 @@ final class WebhookReceiver implements AutoCloseable {
     /** The events taken (2xx), in arrival order, of a CloudEvent type. */
     List<JsonNode> events(String type) {
         return taken.stream().filter(e -> type.equals(e.path("type").asText())).toList();
+    }
+
+    /** Every event taken (2xx), in arrival order. */
+    List<JsonNode> events() {
+        return List.copyOf(taken);
     }
 
     /** Deliveries whose signature did not verify. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.software.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.PageLimit;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -62,7 +63,7 @@ public class SoftwareConfigResource {
     @WithSession
     public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @QueryParam("limit") String limit,
             @QueryParam("marker") String marker) {
-        return store.list(tenant, limit(limit), marker)
+        return store.list(tenant, PageLimit.parse(limit), marker)
                 .map(rows -> Map.of("software_configs", rows.stream().map(row -> Views.config(row, false)).toList()));
     }
 
@@ -97,22 +98,5 @@ public class SoftwareConfigResource {
 
     private static ApiException notFound(String id) {
         return new ApiException(404, "NotFound", "Software config with id " + id + " not found");
-    }
-
-    /** Heat's {@code extract_int('limit', ...)}: a non-negative integer. */
-    static Integer limit(String limit) {
-        if (limit == null) {
-            return null;
-        }
-        try {
-            int value = Integer.parseInt(limit);
-            if (value >= 0) {
-                return value;
-            }
-            throw ApiException.badRequest("BadRequest", "Value '" + limit
-                    + "' is invalid for 'limit' as only non-negative integers are allowed.");
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("BadRequest", "Only integer is acceptable by 'limit'.");
-        }
     }
 }

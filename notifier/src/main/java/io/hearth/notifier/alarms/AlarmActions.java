@@ -14,19 +14,20 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.hearth.notifier.webhook.ReceiverPost;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The durable timer that POSTs alarm actions, as Aodh's REST notifier does ({@code Content-Type: application/json},
+ * The durable timer that POSTs alarm actions through {@link ReceiverPost} (the same rule as webhooks: public
+ * receivers only unless the operator allows one or the URL is a pre-signed one of the system's own signal-gateway,
+ * a ScalingPolicy's {@code alarm_url}; no redirects; bounded time), as Aodh's REST notifier does ({@code Content-Type: application/json},
  * the alarm's name, id, previous and current state, reason): a step claims the actions that are due with {@code FOR
  * UPDATE SKIP LOCKED}, POSTs them at once, and in the same transaction deletes each one answered 2xx and puts each
  * other one off (the backoff doubling from {@code hearth.notifier.alarms.action-backoff}, at most a minute) until its
@@ -43,19 +44,18 @@ public class AlarmActions {
 
     private final Pool pool;
     private final NotifierConfig.Alarms config;
-    private final HttpClient http;
+    private final ReceiverPost post;
     private final ContextLoop<Duration> loop;
     private final String claim;
     private final String done;
     private final String retry;
     private final String nextDue;
 
-    public AlarmActions(Pool pool, NotifierConfig config, Vertx vertx,
+    public AlarmActions(Pool pool, NotifierConfig config, ReceiverPost post, Vertx vertx,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
         this.config = config.alarms();
-        this.http = HttpClient.newBuilder().connectTimeout(this.config.actionTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.post = post;
         this.claim = "select id, alarm_id, url, body::text as body, attempts from " + schema + ".alarm_action"
                 + " where due_at <= $1 order by due_at, id limit " + BATCH + " for update skip locked";
         this.done = "delete from " + schema + ".alarm_action where id = $1";
@@ -105,20 +105,9 @@ public class AlarmActions {
         long id = action.getLong("id");
         String url = action.getString("url");
         int attempt = action.getInteger("attempts") + 1;
-        HttpRequest request;
-        try {
-            request = HttpRequest.newBuilder(URI.create(url)).timeout(config.actionTimeout())
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(action.getString("body"))).build();
-        } catch (IllegalArgumentException e) {
-            LOG.warnf("alarm %s: action URL %s is not a usable http(s) URL, dropped: %s", action.getString("alarm_id"),
-                    url, e.getMessage());
-            return Uni.createFrom().item(new Tuple[] {Tuple.of(id), null});
-        }
-        return Uni.createFrom().completionStage(() -> http.sendAsync(request, HttpResponse.BodyHandlers.discarding()))
-                .map(response -> response.statusCode() / 100 == 2 ? null
-                        : "answered " + response.statusCode())
-                .onFailure().recoverWithItem(e -> "failed: " + e)
+        return post.post(url, true, Map.of("Content-Type", "application/json"),
+                action.getString("body").getBytes(StandardCharsets.UTF_8), config.actionTimeout())
+                .map(result -> result.delivered() ? null : result.reason())
                 .map(problem -> {
                     if (problem == null) {
                         return new Tuple[] {Tuple.of(id), null};

@@ -22,6 +22,8 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+import io.hearth.contracts.metric.v1.MetricReported;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,6 +43,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class AlarmEvaluator {
+
+    private static final Logger LOG = Logger.getLogger(AlarmEvaluator.class);
 
     /** The longest sleep with nothing due. */
     static final Duration IDLE_POLL = Duration.ofSeconds(1);
@@ -79,7 +83,9 @@ public class AlarmEvaluator {
                 + " avg(value) as avg, sum(value) as sum, min(value) as min, max(value) as max, count(*) as count"
                 + " from " + schema + ".metric_sample where root_stack_id = $3 and name = $4"
                 + " and measured_at > $1 - $2 * $5 * interval '1 second' and measured_at <= $1"
-                + " and ($6::text is null or (stack_id = $7 and group_name = $6)) group by period_index";
+                + " and ($6::text is null or (stack_id = $7 and group_name = $6))"
+                // Only bounded values count (as MetricsHandler keeps them), so sum and avg never overflow.
+                + " and abs(value) <= " + MetricReported.Sample.MAX_MAGNITUDE + " group by period_index";
         this.store = "update " + schema + ".metric_alarm set state = $2, state_reason = coalesce($3, state_reason),"
                 + " due_at = $4 where alarm_id = $1";
         this.insertActions = "insert into " + schema + ".alarm_action (alarm_id, url, body, due_at)"
@@ -114,8 +120,17 @@ public class AlarmEvaluator {
         List<Tuple> posts = new ArrayList<>();
         Instant end = now.minus(config.evaluationDelay());
         return Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(alarm -> periods(connection, alarm, end)
-                        .invoke(stats -> decide(alarm, stats, now, events, stores, posts)))
+                .onItem().transformToUniAndConcatenate(alarm -> periods(alarm, end)
+                        .invoke(stats -> decide(alarm, stats, now, events, stores, posts))
+                        .onFailure().recoverWithItem(error -> {
+                            // One alarm's failure is its own: it keeps its state until its next period, and the
+                            // others of the step are evaluated.
+                            LOG.warnf(error, "alarm %s of stack %s could not be evaluated; it keeps its state",
+                                    alarm.getString("alarm_id"), alarm.getString("root_stack_id"));
+                            stores.add(Tuple.of(alarm.getString("alarm_id"), alarm.getString("state"), null,
+                                    ColumnArrays.time(nextDue(alarm, now))));
+                            return null;
+                        }))
                 .collect().last()
                 .chain(() -> writer.write(connection, events))
                 .chain(() -> connection.preparedQuery(store).executeBatch(stores))
@@ -133,10 +148,11 @@ public class AlarmEvaluator {
      * samples. {@code end} lags the evaluation by the configured delay, so a sample still on its way through
      * {@code hearth.metrics} is counted by the evaluation after it lands rather than falling between two windows.
      */
-    private Uni<List<Double>> periods(SqlConnection connection, Row alarm, Instant end) {
+    private Uni<List<Double>> periods(Row alarm, Instant end) {
         int count = alarm.getInteger("evaluation_periods");
         String statistic = alarm.getString("statistic");
-        return connection.preparedQuery(statistics).execute(Tuple.from(Arrays.asList(ColumnArrays.time(end),
+        // Read outside the step's transaction, so that a failing read cannot abort the other alarms' writes.
+        return pool.preparedQuery(statistics).execute(Tuple.from(Arrays.asList(ColumnArrays.time(end),
                 alarm.getInteger("period_seconds"), alarm.getString("root_stack_id"), alarm.getString("meter_name"),
                 count, alarm.getString("group_name"), alarm.getString("group_stack_id")))).map(rows -> {
                     Double[] values = new Double[count];
@@ -169,9 +185,13 @@ public class AlarmEvaluator {
                 posts.add(Tuple.of(id, url.toString(), body, ColumnArrays.time(now)));
             }
         }
+        stores.add(Tuple.of(id, outcome.state(), outcome.reason(), ColumnArrays.time(nextDue(alarm, now))));
+    }
+
+    /** When the alarm is evaluated next: one period after this evaluation was due, or one after now if later. */
+    private static Instant nextDue(Row alarm, Instant now) {
         Instant next = alarm.getOffsetDateTime("due_at").toInstant().plusSeconds(alarm.getInteger("period_seconds"));
-        stores.add(Tuple.of(id, outcome.state(), outcome.reason(),
-                ColumnArrays.time(next.isAfter(now) ? next : now.plusSeconds(alarm.getInteger("period_seconds")))));
+        return next.isAfter(now) ? next : now.plusSeconds(alarm.getInteger("period_seconds"));
     }
 
     private static String actionsOf(String state) {

@@ -132,6 +132,13 @@ public interface NotifierConfig {
         @WithDefault("4")
         int concurrency();
 
+        /**
+         * How many subscriptions one tenant may have; one more is refused with Heat's {@code RequestLimitExceeded}
+         * (400).
+         */
+        @WithDefault("100")
+        int maxSubscriptionsPerTenant();
+
         /** How long the previous secret still signs deliveries after a rotation. */
         @WithDefault("24h")
         Duration rotationGrace();

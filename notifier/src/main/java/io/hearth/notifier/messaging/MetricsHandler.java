@@ -32,7 +32,9 @@ public class MetricsHandler {
             + " (root_stack_id, stack_id, group_name, name, value, unit, measured_at)"
             + " select :root, :stack, cast(:group as text), s.name, s.value, s.unit, s.\"timestamp\""
             + " from jsonb_to_recordset(cast(cast(:samples as text) as jsonb))"
-            + " as s(name text, value double precision, unit text, \"timestamp\" timestamptz)";
+            + " as s(name text, value double precision, unit text, \"timestamp\" timestamptz)"
+            // A sample out of bounds (the gateway refuses them) is never kept: the window's sums stay finite.
+            + " where abs(s.value) <= " + MetricReported.Sample.MAX_MAGNITUDE;
 
     private static final String DEFINE = "insert into {h-schema}metric_alarm as a (alarm_id, stack_id, root_stack_id,"
             + " tenant, alarm_name, meter_name, statistic, period_seconds, evaluation_periods, threshold,"

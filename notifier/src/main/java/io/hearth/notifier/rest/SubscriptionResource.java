@@ -4,9 +4,12 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.notifier.config.NotifierConfig;
 import io.hearth.notifier.journal.JournalReader;
 import io.hearth.notifier.rest.dto.SubscriptionRequest;
+import io.hearth.notifier.webhook.ReceiverRefused;
 import io.hearth.notifier.webhook.Subscription;
 import io.hearth.notifier.webhook.SubscriptionStore;
+import io.hearth.notifier.webhook.WebhookTargets;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.rest.PageLimit;
 import io.hearth.platform.rest.StorableText;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -18,6 +21,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
@@ -35,12 +39,18 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 public class SubscriptionResource {
 
+    /** The most subscriptions one page of the list holds. */
+    public static final int PAGE = 100;
+
     private final SubscriptionStore store;
+    private final WebhookTargets targets;
     private final JournalReader journal;
     private final NotifierConfig.Webhooks config;
 
-    public SubscriptionResource(SubscriptionStore store, JournalReader journal, NotifierConfig config) {
+    public SubscriptionResource(SubscriptionStore store, WebhookTargets targets, JournalReader journal,
+            NotifierConfig config) {
         this.store = store;
+        this.targets = targets;
         this.journal = journal;
         this.config = config.webhooks();
     }
@@ -49,17 +59,29 @@ public class SubscriptionResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenant") String tenant, SubscriptionRequest body) {
         SubscriptionRequest request = present(body);
-        String url = SubscriptionRequest.checkedUrl(request.url());
+        String url = checkedUrl(request.url());
         List<String> types = SubscriptionRequest.checkedTypes(request.eventTypes());
-        return stacks(tenant, SubscriptionRequest.checkedStacks(request.stackIds()))
-                .chain(stacks -> store.create(tenant, url, types, stacks))
-                .map(created -> Response.status(201).entity(Map.of("subscription", view(created, true))).build());
+        List<String> checkedStacks = SubscriptionRequest.checkedStacks(request.stackIds());
+        int quota = config.maxSubscriptionsPerTenant();
+        return stacks(tenant, checkedStacks)
+                .call(() -> receiver(url))
+                .chain(stacks -> store.create(tenant, url, types, stacks, quota))
+                .map(created -> Response.status(201).entity(Map.of("subscription", view(created.orElseThrow(
+                        () -> ApiException.badRequest("RequestLimitExceeded", "Request limit exceeded: You have"
+                                + " reached the maximum subscriptions per tenant, " + quota
+                                + ". Please delete some subscriptions.")), true))).build());
     }
 
+    /** A page of the tenant's subscriptions, oldest first: Heat's {@code limit} (at most 100) and {@code marker}. */
     @GET
-    public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant) {
-        return store.list(tenant).map(all -> Map.of("subscriptions",
-                all.stream().map(subscription -> view(subscription, false)).toList()));
+    public Uni<Map<String, Object>> list(@PathParam("tenant") String tenant, @QueryParam("limit") String limit,
+            @QueryParam("marker") String marker) {
+        Integer given = PageLimit.parse(limit);
+        int size = given == null ? PAGE : Math.min(given, PAGE);
+        Uni<Void> known = marker == null ? Uni.createFrom().voidItem()
+                : store.find(tenant, marker).map(found -> found(found, marker)).replaceWithVoid();
+        return known.chain(() -> store.list(tenant, size, marker)).map(page -> Map.of("subscriptions",
+                page.stream().map(subscription -> view(subscription, false)).toList()));
     }
 
     @GET
@@ -75,12 +97,13 @@ public class SubscriptionResource {
     public Uni<Map<String, Object>> update(@PathParam("tenant") String tenant, @PathParam("id") String id,
             SubscriptionRequest body) {
         SubscriptionRequest request = present(body);
-        String url = request.url() == null ? null : SubscriptionRequest.checkedUrl(request.url());
+        String url = request.url() == null ? null : checkedUrl(request.url());
         List<String> types = request.eventTypes() == null ? null
                 : SubscriptionRequest.checkedTypes(request.eventTypes());
         Uni<List<String>> stacks = request.stackIds() == null ? Uni.createFrom().nullItem()
                 : stacks(tenant, SubscriptionRequest.checkedStacks(request.stackIds()));
         return store.find(tenant, id).map(found -> found(found, id))
+                .chain(() -> url == null ? Uni.createFrom().voidItem() : receiver(url))
                 .chain(() -> stacks)
                 .chain(ids -> store.update(tenant, id, url, types, ids))
                 .map(updated -> Map.of("subscription", view(found(updated, id), false)));
@@ -103,6 +126,21 @@ public class SubscriptionResource {
     public Uni<Map<String, Object>> rotate(@PathParam("tenant") String tenant, @PathParam("id") String id) {
         return store.rotate(tenant, id, Instant.now().plus(config.rotationGrace()))
                 .map(rotated -> Map.of("subscription", view(found(rotated, id), true)));
+    }
+
+    /** A receiver's URL checked for its form: 400 saying what is wrong. */
+    private static String checkedUrl(String url) {
+        try {
+            return WebhookTargets.checkedUrl(url).toString();
+        } catch (ReceiverRefused e) {
+            throw ApiException.badRequest("BadRequest", e.getMessage());
+        }
+    }
+
+    /** Checks a receiver's URL as a delivery will (its form, then where its host resolves): 400 saying why not. */
+    private Uni<Void> receiver(String url) {
+        return targets.resolve(url).replaceWithVoid().onFailure(ReceiverRefused.class)
+                .transform(e -> ApiException.badRequest("BadRequest", e.getMessage()));
     }
 
     /** The subscription of that id, or 404. */

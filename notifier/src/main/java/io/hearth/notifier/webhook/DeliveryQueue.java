@@ -50,11 +50,16 @@ public class DeliveryQueue {
                 + " and e.root_stack_id = d.root_stack_id and e.seq < d.seq)";
         String inFlight = "(select count(*) from " + delivery + " f where f.subscription_id = s.id"
                 + " and f.leased_until > $1)";
+        // Fair between tenants: each tenant's subscriptions take turns (round-robin by claimed_at), and a claim takes
+        // every tenant's first turn before any tenant's second, so a tenant with a thousand busy subscriptions
+        // delays another tenant's by one claim at most.
         this.claimSubscriptions = "select s.id, s.url, s.secret, s.previous_secret, s.previous_until, "
-                + inFlight + " as in_flight from " + subscription + " s"
+                + inFlight + " as in_flight from " + subscription + " s where s.id in (select id from"
+                + " (select s.id, s.claimed_at, row_number() over (partition by s.tenant"
+                + " order by s.claimed_at nulls first, s.id) as turn from " + subscription + " s"
                 + " where exists (select 1 from " + delivery + " d where d.subscription_id = s.id and d.due_at <= $1"
-                + " and" + head + ") and " + inFlight + " < $2"
-                + " order by s.claimed_at nulls first limit " + SUBSCRIPTIONS + " for update of s skip locked";
+                + " and" + head + ") and " + inFlight + " < $2) ranked"
+                + " order by turn, claimed_at nulls first limit " + SUBSCRIPTIONS + ") for update of s skip locked";
         this.heads = "select d.subscription_id, d.seq, d.stack_id, d.root_stack_id, d.payload, d.attempts from "
                 + delivery + " d where d.subscription_id = any($1) and d.due_at <= $2 and" + head
                 + " order by d.subscription_id, d.seq";

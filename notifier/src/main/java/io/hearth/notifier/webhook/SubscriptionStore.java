@@ -26,8 +26,11 @@ public class SubscriptionStore {
             + " created_at, updated_at";
 
     private final Pool pool;
+    private final String lock;
+    private final String count;
     private final String create;
     private final String list;
+    private final String page;
     private final String find;
     private final String update;
     private final String rotate;
@@ -41,7 +44,13 @@ public class SubscriptionStore {
         this.create = "insert into " + table + " (id, tenant, url, event_types, stack_ids, secret, journal_cursor,"
                 + " created_at, updated_at) values ($1, $2, $3, $4, $5, $6,"
                 + " (select coalesce(max(seq), 0) from " + schema + ".client_event), $7, $7) returning " + COLUMNS;
-        this.list = "select " + COLUMNS + " from " + table + " where tenant = $1 order by created_at, id";
+        // A tenant's creates are serialised (a transaction's advisory lock on the tenant), so the quota holds.
+        this.lock = "select pg_advisory_xact_lock(hashtext('webhook_subscription:' || $1))";
+        this.count = "select count(*) as n from " + table + " where tenant = $1";
+        this.list = "select " + COLUMNS + " from " + table + " where tenant = $1 order by created_at, id limit $2";
+        this.page = "select " + COLUMNS + " from " + table + " s where tenant = $1 and (created_at, id) >"
+                + " (select created_at, id from " + table + " m where m.id = $3 and m.tenant = $1)"
+                + " order by created_at, id limit $2";
         this.find = "select " + COLUMNS + " from " + table + " where id = $1 and tenant = $2";
         this.update = "update " + table + " set url = coalesce($3, url), event_types = coalesce($4, event_types),"
                 + " stack_ids = coalesce($5, stack_ids), updated_at = $6 where id = $1 and tenant = $2 returning "
@@ -51,17 +60,29 @@ public class SubscriptionStore {
         this.delete = "delete from " + table + " where id = $1 and tenant = $2";
     }
 
-    /** Makes a subscription with a new secret; deliveries start with the next event journaled. */
-    public Uni<Subscription> create(String tenant, String url, List<String> eventTypes, List<String> stackIds) {
+    /**
+     * Makes a subscription with a new secret, deliveries starting with the next event journaled; empty when the
+     * tenant has {@code quota} subscriptions already.
+     */
+    public Uni<Optional<Subscription>> create(String tenant, String url, List<String> eventTypes,
+            List<String> stackIds, int quota) {
         OffsetDateTime now = ColumnArrays.time(Instant.now());
-        return one(pool.preparedQuery(create).execute(Tuple.from(new Object[] {UUID.randomUUID().toString(), tenant,
-                url, eventTypes.toArray(String[]::new), stackIds.toArray(String[]::new), Signature.newSecret(), now})))
-                .map(Optional::orElseThrow);
+        return pool.withTransaction(connection -> connection.preparedQuery(lock).execute(Tuple.of(tenant))
+                .chain(() -> connection.preparedQuery(count).execute(Tuple.of(tenant)))
+                .chain(counted -> counted.iterator().next().getLong("n") >= quota
+                        ? Uni.createFrom().item(Optional.<Subscription>empty())
+                        : one(connection.preparedQuery(create).execute(Tuple.from(new Object[] {
+                                UUID.randomUUID().toString(), tenant, url, eventTypes.toArray(String[]::new),
+                                stackIds.toArray(String[]::new), Signature.newSecret(), now})))));
     }
 
-    /** The tenant's subscriptions, oldest first. */
-    public Uni<List<Subscription>> list(String tenant) {
-        return pool.preparedQuery(list).execute(Tuple.of(tenant)).map(SubscriptionStore::all);
+    /**
+     * A page of the tenant's subscriptions, oldest first: at most {@code limit}, after the subscription
+     * {@code marker} (null: from the first); an unknown marker is an empty page.
+     */
+    public Uni<List<Subscription>> list(String tenant, int limit, String marker) {
+        return (marker == null ? pool.preparedQuery(list).execute(Tuple.of(tenant, limit))
+                : pool.preparedQuery(page).execute(Tuple.of(tenant, limit, marker))).map(SubscriptionStore::all);
     }
 
     /** The tenant's subscription of that id. */

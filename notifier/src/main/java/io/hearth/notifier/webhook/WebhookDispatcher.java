@@ -7,19 +7,14 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,42 +37,31 @@ public class WebhookDispatcher {
     public static final String CONTENT_TYPE = "application/cloudevents+json; charset=utf-8";
     /** How much longer than a try's timeout its lease lasts. */
     static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
-    /** The most of an answer's body kept (the start of a refusal's error), in bytes; the rest is read and dropped. */
-    static final int ERROR_BYTES = 500;
-    /** Connections kept per receiver host and port (a subscription's own bound is {@code concurrency}). */
-    static final int CONNECTIONS_PER_HOST = 256;
 
     private final DeliveryFanOut fanOut;
     private final DeliveryQueue queue;
     private final NotifierConfig.Webhooks config;
     private final Backoff backoff;
-    private final Vertx vertx;
+    private final ReceiverPost post;
     private final ContextLoop<Duration> loop;
-    private HttpClient client;
 
     public WebhookDispatcher(DeliveryFanOut fanOut, DeliveryQueue queue, JournalNotifications notifications,
-            NotifierConfig config, Vertx vertx) {
+            NotifierConfig config, ReceiverPost post, Vertx vertx) {
         this.fanOut = fanOut;
         this.queue = queue;
         this.config = config.webhooks();
         this.backoff = new Backoff(this.config.backoffBase(), this.config.backoffCap());
-        this.vertx = vertx;
+        this.post = post;
         this.loop = new ContextLoop<>("webhook dispatcher", vertx, this::runOnce, delay -> delay, this.config.poll());
         notifications.onAppend(loop::wakeUp);
     }
 
     void onStart(@Observes StartupEvent event) {
-        long timeout = config.timeout().toMillis();
-        client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setMaxPoolSize(CONNECTIONS_PER_HOST)
-                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout)).setVerifyHost(true));
         loop.start();
     }
 
     void onStop(@Observes ShutdownEvent event) {
         loop.stop();
-        if (client != null) {
-            client.close();
-        }
     }
 
     /** Asks for a step now (events to replay). Safe from any thread. */
@@ -90,54 +74,49 @@ public class WebhookDispatcher {
         Instant now = Instant.now();
         return fanOut.fill(now).chain(more -> queue.claim(now, config.concurrency(), leaseUntil(now))
                 .chain(claims -> {
-                    claims.forEach(this::send);
+                    claims.forEach(this::sendSafely);
                     return more ? Uni.createFrom().item(Duration.ZERO)
                             : queue.nextDue(now).map(next -> ContextLoop.until(next, config.poll()));
                 }));
     }
 
-    private void send(Delivery delivery) {
-        byte[] body = delivery.entry().framed().getBytes(StandardCharsets.UTF_8);
-        long timeout = config.timeout().toMillis();
-        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(delivery.url())
-                .setTimeout(timeout)
-                .putHeader(HttpHeaders.CONTENT_TYPE, CONTENT_TYPE)
-                .putHeader(HttpHeaders.USER_AGENT, "hearth-notifier")
-                .putHeader(Signature.HEADER, Signature.header(Instant.now().getEpochSecond(), body,
-                        delivery.secret(), delivery.previousSecret()))
-                .putHeader("Hearth-Subscription", delivery.subscriptionId())
-                .putHeader("Hearth-Delivery-Attempt", String.valueOf(delivery.attempt()));
-        client.request(options).onFailure(error -> failed(delivery, null, describe(error)))
-                .onSuccess(request -> {
-                    long deadline = vertx.setTimer(timeout, id -> request.reset(0, new TimeoutException(
-                            "no answer within " + config.timeout())));
-                    request.send(Buffer.buffer(body))
-                            .compose(response -> {
-                                // Read to its end (the connection is reused), keeping only its start.
-                                Buffer start = Buffer.buffer();
-                                response.handler(chunk -> start.appendBuffer(chunk, 0,
-                                        Math.min(chunk.length(), ERROR_BYTES - start.length())));
-                                return response.end().map(v -> {
-                                    int status = response.statusCode();
-                                    return status / 100 == 2 ? null : new Refusal(status, "HTTP " + status + " "
-                                            + response.statusMessage() + text(start));
-                                });
-                            })
-                            .onComplete(result -> {
-                                vertx.cancelTimer(deadline);
-                                if (result.failed()) {
-                                    failed(delivery, null, describe(result.cause()));
-                                } else if (result.result() != null) {
-                                    failed(delivery, result.result().status(), result.result().error());
-                                } else {
-                                    delivered(delivery);
-                                }
-                            });
-                });
+    /** Sends one claimed try; whatever goes wrong with it is that try's failure, never the rest of the batch's. */
+    private void sendSafely(Delivery delivery) {
+        try {
+            send(delivery);
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "webhook %s: event %d could not be sent", delivery.subscriptionId(), delivery.entry().seq());
+            failed(delivery, null, ReceiverPost.reason(e));
+        }
     }
 
-    /** A receiver's answer that is not 2xx. */
-    private record Refusal(int status, String error) {
+    private void send(Delivery delivery) {
+        if (delivery.attempt() > config.tries()) {
+            // A try past the last whose result was never written (its notifier died): a dead letter, not a lease
+            // renewed for ever.
+            failed(delivery, null, "no result was recorded for the last try");
+            return;
+        }
+        byte[] body = delivery.entry().framed().getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = Map.of(HttpHeaders.CONTENT_TYPE.toString(), CONTENT_TYPE,
+                HttpHeaders.USER_AGENT.toString(), "hearth-notifier",
+                Signature.HEADER, Signature.header(Instant.now().getEpochSecond(), body, delivery.secret(),
+                        delivery.previousSecret()),
+                "Hearth-Subscription", delivery.subscriptionId(),
+                "Hearth-Delivery-Attempt", String.valueOf(delivery.attempt()));
+        Uni<ReceiverPost.Result> tried;
+        try {
+            tried = post.post(delivery.url(), false, headers, body, config.timeout());
+        } catch (RuntimeException e) {
+            tried = Uni.createFrom().item(new ReceiverPost.Result(false, null, ReceiverPost.reason(e)));
+        }
+        tried.subscribe().with(result -> {
+            if (result.delivered()) {
+                delivered(delivery);
+            } else {
+                failed(delivery, result.status(), result.reason());
+            }
+        }, error -> failed(delivery, null, ReceiverPost.reason(error)));
     }
 
     private void failed(Delivery delivery, Integer status, String error) {
@@ -159,7 +138,7 @@ public class WebhookDispatcher {
         Instant now = Instant.now();
         queue.delivered(delivery, now, leaseUntil(now)).subscribe().with(next -> {
             if (next.isPresent()) {
-                send(next.get());
+                sendSafely(next.get());
             } else {
                 loop.wakeUp();
             }
@@ -181,15 +160,5 @@ public class WebhookDispatcher {
                     delivery.entry().seq());
             loop.wakeUp();
         });
-    }
-
-    private static String text(Buffer start) {
-        String text = start.toString(StandardCharsets.UTF_8).replace('\u0000', ' ').strip();
-        return text.isEmpty() ? "" : ": " + text;
-    }
-
-    private static String describe(Throwable error) {
-        String message = error.getMessage();
-        return message == null ? error.getClass().getSimpleName() : message;
     }
 }

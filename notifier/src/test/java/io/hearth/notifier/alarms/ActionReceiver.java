@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A local HTTP receiver on 127.0.0.1 (a random port) standing for a ScalingPolicy's alarm URL: it records every POST
+ * A local HTTP receiver on 127.0.0.2 (the test profile's allowed target) (a random port) standing for a ScalingPolicy's alarm URL: it records every POST
  * with its path and JSON body, and answers 200, or 500 on paths under {@code /failing/}.
  */
 final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
@@ -29,7 +29,7 @@ final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void beforeEach(ExtensionContext context) {
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server = HttpServer.create(new InetSocketAddress("127.0.0.2", 0), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -52,7 +52,7 @@ final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
 
     /** The URL of a path on this receiver. */
     String url(String path) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        return "http://127.0.0.2:" + server.getAddress().getPort() + path;
     }
 
     /** The POSTs received on a path so far. */

@@ -151,6 +151,36 @@ class AlarmTests {
         assertThat(awaitStates(1).get(0).value()).isEqualTo(50.0);
     }
 
+    @Test
+    void aScopeThatCannotBeEvaluatedStopsNoOtherAlarmAndAnAbsurdValueIsNeverKept() {
+        // A push as a hostile tenant sent it before the gateway bounded values: the absurd sample is dropped.
+        String hostile = UUID.randomUUID().toString();
+        Instant now = Instant.now();
+        publish(CloudEvent.of("/hearth/signal-gateway", hostile, new MetricReported(hostile, hostile, null,
+                List.of(new Sample("m", 1e200, now, null), new Sample("m", 1, now, null)), now)));
+        await().atMost(WAIT).until(() -> db.queryLong("select count(*) from metric_sample where root_stack_id = ?",
+                hostile) == 1);
+        assertThat(db.queryLong("select count(*) from metric_sample where root_stack_id = ? and value = 1",
+                hostile)).isOne();
+        // An alarm whose evaluation fails each time (a statistic no query answers), due first in every step.
+        String broken = UUID.randomUUID().toString().replace("-", "");
+        db.execute("insert into metric_alarm (alarm_id, stack_id, root_stack_id, tenant, alarm_name, meter_name,"
+                + " statistic, period_seconds, evaluation_periods, threshold, comparison_operator, alarm_actions,"
+                + " ok_actions, insufficient_data_actions, repeat_actions, enabled, due_at) values ('" + broken
+                + "', '" + hostile + "', '" + hostile + "', 'other', 'broken', 'm', 'bogus', 1, 1, 0, 'gt', '[]',"
+                + " '[]', '[]', false, true, now() - interval '1 hour')");
+        try {
+            define(List.of(receiver.url("/isolated")), List.of(), false);
+            pushUntil(90, "workers", () -> !receiver.calls("/isolated").isEmpty());
+            assertThat(awaitStates(1).get(0).state()).isEqualTo("alarm");
+            // The broken one keeps its state and waits for its next period instead of being claimed every step.
+            assertThat(db.queryLong("select count(*) from metric_alarm where alarm_id = ? and state ="
+                    + " 'insufficient data' and due_at > now() - interval '5 seconds'", broken)).isOne();
+        } finally {
+            db.execute("delete from metric_alarm where alarm_id = '" + broken + "'");
+        }
+    }
+
     private void define(List<String> alarmActions, List<String> okActions, boolean repeat) {
         publish(CloudEvent.of("/hearth/deployment-service", root, new MetricAlarmDefined(root, root, "demo", alarmId,
                 "queue_high", "queue_length", "avg", 1, 2, 50, "gt", alarmActions, okActions, List.of(), repeat,

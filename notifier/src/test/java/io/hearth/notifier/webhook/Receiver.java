@@ -21,7 +21,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A webhook receiver on 127.0.0.1 as a user would write one (the JDK's HTTP server, a thread per request): it
+ * A webhook receiver on 127.0.0.2 (the test profile's allowed target) as a user would write one (the JDK's HTTP server, a thread per request): it
  * keeps every request, answers with the status its rule gives the n-th request (0 first), and can hold every
  * request until released (a slow receiver). Signatures are checked as the docs tell receivers to.
  */
@@ -78,7 +78,7 @@ final class Receiver implements AutoCloseable {
     private volatile CountDownLatch hold = new CountDownLatch(0);
 
     private Receiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server = HttpServer.create(new InetSocketAddress("127.0.0.2", 0), 0);
         server.createContext("/hook", this::handle);
         server.setExecutor(threads);
         server.start();
@@ -89,7 +89,7 @@ final class Receiver implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+        return "http://127.0.0.2:" + server.getAddress().getPort() + "/hook";
     }
 
     /** Answers the n-th request (0 first) with {@code rule.applyAsInt(n)}. */

@@ -5,9 +5,9 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * PostgreSQL stores no U+0000 in {@code text} or {@code jsonb}: a request body holding one is refused with
- * a 400 naming the field, before anything is written or sent on (a signal body that the consumer could
- * not store would be lost behind a 200).
+ * PostgreSQL stores no U+0000 in {@code text} or {@code jsonb}, and JSON has no infinite number: a request body
+ * holding either (a number such as {@code 1e400} parses as infinite) is refused with a 400 naming the field, before
+ * anything is written or sent on (a signal body that the consumer could not store would be lost behind a 200).
  */
 public final class StorableText {
 
@@ -15,26 +15,30 @@ public final class StorableText {
     }
 
     /**
-     * Checks every key and string of a JSON body.
+     * Checks every key, string and number of a JSON body.
      *
-     * @throws ApiException 400 naming the first field that holds U+0000
+     * @throws ApiException 400 naming the first field that holds U+0000 or a number out of a double's range
      */
     public static void check(JsonNode body) {
-        String field = firstNul(body, "");
+        String field = firstUnstorable(body, "");
         if (field != null) {
-            throw ApiException.badRequest("BadRequest", "Invalid " + (field.isEmpty() ? "body" : field)
-                    + ": must not contain the character U+0000");
+            int problem = field.lastIndexOf('\0');
+            throw ApiException.badRequest("BadRequest", "Invalid " + (problem == 0 ? "body" : field.substring(0,
+                    problem)) + ": " + field.substring(problem + 1));
         }
     }
 
-    /** The path of the first key or string holding U+0000, or null. */
-    private static String firstNul(JsonNode node, String path) {
+    /** The path of the first key, string or number that cannot be stored, then U+0000 and why; or null. */
+    private static String firstUnstorable(JsonNode node, String path) {
         if (node.isTextual()) {
-            return node.textValue().indexOf('\0') >= 0 ? path : null;
+            return node.textValue().indexOf('\0') >= 0 ? path + "\0must not contain the character U+0000" : null;
+        }
+        if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+            return path + "\0must be a finite number (at most about 1.8e308 either way)";
         }
         if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                String found = firstNul(node.get(i), path + "[" + i + "]");
+                String found = firstUnstorable(node.get(i), path + "[" + i + "]");
                 if (found != null) {
                     return found;
                 }
@@ -44,9 +48,9 @@ public final class StorableText {
             Map.Entry<String, JsonNode> field = it.next();
             String at = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
             if (field.getKey().indexOf('\0') >= 0) {
-                return at;
+                return at + "\0must not contain the character U+0000";
             }
-            String found = firstNul(field.getValue(), at);
+            String found = firstUnstorable(field.getValue(), at);
             if (found != null) {
                 return found;
             }

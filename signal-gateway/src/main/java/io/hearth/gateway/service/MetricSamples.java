@@ -77,8 +77,9 @@ public class MetricSamples {
         }
         String name = text(item, "name", at, true);
         JsonNode value = item.get("value");
-        if (value == null || !value.isNumber() || !Double.isFinite(value.asDouble())) {
-            throw invalid(at + "value must be a finite number");
+        if (value == null || !value.isNumber() || !Sample.bounded(value.asDouble())) {
+            throw invalid(at + "value must be a finite number between -1e15 and 1e15"
+                    + (value != null && value.isNumber() ? ", not " + value.asText() : ""));
         }
         String unit = text(item, "unit", at, false);
         Instant timestamp = now;

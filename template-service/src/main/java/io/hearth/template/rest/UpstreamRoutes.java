@@ -33,7 +33,7 @@ import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
- * The one public endpoint (DESIGN.md, external interfaces): paths of the Heat API that other
+ * The one public endpoint (docs/design.md, "External interfaces"): paths of the Heat API that other
  * services own are forwarded to them unchanged — method, path, query, body and the headers that
  * matter (the token above all: the owner authenticates the request itself) — and their answer
  * comes back as it is. {@code /v1/{tenant}/software_configs}, {@code /v1/{tenant}/software_deployments},
@@ -216,15 +216,35 @@ public class UpstreamRoutes {
         RequestOptions options = options(incoming, target).setTimeout(-1).setConnectTimeout(config.timeout()
                 .toMillis());
         streams.request(options)
-                .compose(request -> request.send())
+                .compose(request -> {
+                    // The client may go before the notifier answers: the notifier's stream ends with it.
+                    context.response().closeHandler(v -> request.reset());
+                    return request.send();
+                })
                 .onSuccess(response -> passOn(context, response))
                 .onFailure(error -> {
+                    if (context.response().closed()) {
+                        return;
+                    }
                     LOG.warnf("forwarding %s to %s failed: %s", incoming.path(), target, error);
                     fail(context, 502, "BadGateway", "notifier did not answer: " + error.getMessage());
                 });
     }
 
+    /**
+     * The notifier's answer passed on as it comes, at the client's pace (the pipe pauses the notifier's side while
+     * the client's is full); the notifier's connection is reset as soon as the client's closes, so the notifier's
+     * stream ends with it. A refusal is passed on with Heat's error body.
+     */
     private static void passOn(RoutingContext context, HttpClientResponse response) {
+        if (context.response().closed()) {
+            response.request().reset();
+            return;
+        }
+        if (response.statusCode() >= 400) {
+            refusal(context, response);
+            return;
+        }
         var out = context.response().setStatusCode(response.statusCode());
         response.headers().forEach(header -> {
             if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
@@ -235,7 +255,24 @@ public class UpstreamRoutes {
             out.setChunked(true);
         }
         out.closeHandler(v -> response.request().reset());
-        response.pipeTo(out);
+        response.pipeTo(out).onFailure(error -> response.request().reset());
+    }
+
+    /** The notifier's refusal of a stream, with Heat's error body (the notifier's own when it sent one). */
+    private static void refusal(RoutingContext context, HttpClientResponse response) {
+        response.body().onComplete(body -> refused(context, response.statusCode(),
+                body.succeeded() ? body.result().toString() : ""));
+    }
+
+    /** A refusal with Heat's error body: the notifier's when it is one, else one made of its status and text. */
+    private static void refused(RoutingContext context, int status, String text) {
+        if (text.startsWith("{") && text.contains("\"error\"")) {
+            context.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(text);
+        } else {
+            fail(context, status, HeatError.typeOf(status), text.isBlank() ? "The stream was refused: HTTP "
+                    + status : text.strip());
+        }
     }
 
     /**
@@ -259,14 +296,9 @@ public class UpstreamRoutes {
                 .onFailure(error -> upstream.close()))
                 .onFailure(error -> {
                     incoming.resume();
-                    if (error instanceof UpgradeRejectedException rejected && rejected.getBody() != null) {
-                        var out = context.response().setStatusCode(rejected.getStatus());
-                        rejected.getHeaders().forEach(header -> {
-                            if (!HOP_HEADERS.contains(header.getKey().toLowerCase())) {
-                                out.putHeader(header.getKey(), header.getValue());
-                            }
-                        });
-                        out.end(rejected.getBody());
+                    if (error instanceof UpgradeRejectedException rejected) {
+                        refused(context, rejected.getStatus(), rejected.getBody() == null ? ""
+                                : rejected.getBody().toString());
                         return;
                     }
                     LOG.warnf("forwarding the WebSocket %s to %s failed: %s", incoming.path(), target, error);

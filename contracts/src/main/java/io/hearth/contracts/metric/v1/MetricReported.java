@@ -21,10 +21,21 @@ public record MetricReported(String stackId, String rootStackId, String groupNam
      * One sample.
      *
      * @param name      the metric (Aodh's meter) name
-     * @param value     its value
+     * @param value     its value: finite, of magnitude at most {@link #MAX_MAGNITUDE}
      * @param timestamp when it was measured (the push's time when the pusher gave none)
      * @param unit      its unit as the pusher gave it, may be null
      */
     public record Sample(String name, double value, Instant timestamp, String unit) {
+
+        /**
+         * The largest magnitude of a value (10^15, beyond any KPI, and far enough below the largest double that a
+         * sum or an average over a window never overflows).
+         */
+        public static final double MAX_MAGNITUDE = 1e15;
+
+        /** Whether a value is one a sample may carry: finite and at most {@link #MAX_MAGNITUDE} either way. */
+        public static boolean bounded(double value) {
+            return Double.isFinite(value) && Math.abs(value) <= MAX_MAGNITUDE;
+        }
     }
 }

@@ -2,8 +2,6 @@ package io.hearth.notifier.rest.dto;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.hearth.platform.rest.ApiException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -11,7 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The body of a subscription's create ({@code url} required) or change (what is given changes).
  *
- * @param url        where events are POSTed: an absolute {@code http} or {@code https} URL
+ * @param url        where events are POSTed: an absolute {@code http} or {@code https} URL to a public receiver
+ *                   ({@link io.hearth.notifier.webhook.WebhookTargets})
  * @param eventTypes CloudEvent types, or prefixes ending in {@code *} ({@code *} alone: every type); absent or
  *                   empty: every type
  * @param stackIds   stacks by id or name, each with its nested stacks; absent or empty: every stack of the tenant
@@ -19,42 +18,11 @@ import java.util.regex.Pattern;
 public record SubscriptionRequest(String url, @JsonProperty("event_types") List<String> eventTypes,
         @JsonProperty("stack_ids") List<String> stackIds) {
 
-    /** The longest URL kept. */
-    public static final int URL_CHARS = 2048;
     /** The most event types or stacks one subscription names. */
     public static final int ENTRIES = 100;
 
     /** A CloudEvent type as Hearth's are written, or a prefix of one ending in {@code *}. */
     private static final Pattern TYPE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,254}\\*?|\\*");
-
-    /** The URL, checked: absolute, {@code http} or {@code https}, with a host and no user information. */
-    public static String checkedUrl(String url) {
-        if (url == null || url.isBlank()) {
-            throw invalid("url must be specified");
-        }
-        if (url.length() > URL_CHARS) {
-            throw invalid("Invalid url: must be at most " + URL_CHARS + " characters, not " + url.length());
-        }
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw invalid("Invalid url '" + url + "': " + e.getMessage());
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
-        if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw invalid("Invalid url '" + url + "': must be an absolute http or https URL, not "
-                    + (uri.getScheme() == null ? "a relative one" : "scheme '" + uri.getScheme() + "'"));
-        }
-        if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw invalid("Invalid url '" + url + "': names no host");
-        }
-        if (uri.getRawUserInfo() != null) {
-            throw invalid("Invalid url '" + url + "': must not carry user information; the signature"
-                    + " authenticates deliveries");
-        }
-        return url;
-    }
 
     /** The event types, checked and without repeats; {@code *} among them stands for all (the empty list). */
     public static List<String> checkedTypes(List<String> types) {
