@@ -810,9 +810,12 @@ service_start() {
       QUARKUS_DATASOURCE_USERNAME="hearth_$x" QUARKUS_DATASOURCE_PASSWORD="hearth_$x")
   fi
   rotate_log "$LOG_DIR/$name.log"
+  rotate_log "$LOG_DIR/$name.json"
+  # Readable log on the console (logs/<name>.log); the same as JSON lines with trace, stack and deployment ids.
   pid=$(supervised_start "$name" "$LOG_DIR/$name.log" "$HEARTH_HOME" env \
     KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
     QUARKUS_HTTP_PORT="$port" \
+    QUARKUS_LOG_FILE_ENABLED=true QUARKUS_LOG_FILE_PATH="$LOG_DIR/$name.json" \
     "${db_env[@]}" \
     MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
     "${memory_env[@]}" \
