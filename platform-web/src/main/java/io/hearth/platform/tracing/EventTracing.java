@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 /**
@@ -33,6 +34,8 @@ public class EventTracing {
     public static final String STACK_ID = "stackId";
     /** MDC key of the software deployment an event or request is about. */
     public static final String DEPLOYMENT_ID = "deploymentId";
+
+    private static final Logger LOG = Logger.getLogger(EventTracing.class);
 
     private static final TextMapPropagator PROPAGATOR = W3CTraceContextPropagator.getInstance();
 
@@ -128,7 +131,10 @@ public class EventTracing {
                 .startSpan();
         String stackId = dataText(first, "stackId");
         return within(parent.with(span), stackId != null ? stackId : first.subject(), dataText(first, "deploymentId"),
-                work);
+                () -> {
+                    LOG.debugf("%s applies %d event(s), the first %s %s", name, events.size(), first.type(), first.id());
+                    return work.get();
+                });
     }
 
     /**
