@@ -832,15 +832,20 @@ service_start() {
   fi
   mapfile -t secrets < <(secrets_env)
   rotate_log "$LOG_DIR/$name.log"
+  rotate_log "$LOG_DIR/$name.json"
+  # Readable log on the console (logs/<name>.log); the same as JSON lines with trace, stack and deployment ids,
+  # and a line per consumer step (EventTracing at DEBUG, kept off the console), in logs/<name>.json.
   pid=$(supervised_start "$name" "$LOG_DIR/$name.log" "$HEARTH_HOME" env \
     KAFKA_BOOTSTRAP_SERVERS="$KAFKA_BOOTSTRAP" \
     QUARKUS_HTTP_PORT="$port" \
+    QUARKUS_LOG_FILE_ENABLED=true QUARKUS_LOG_FILE_PATH="$LOG_DIR/$name.json" QUARKUS_LOG_CONSOLE_LEVEL=INFO \
     "${db_env[@]}" \
     "${secrets[@]}" \
     MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
     HEARTH_WEBHOOKS_ALLOWED_TARGETS="${HEARTH_WEBHOOKS_ALLOWED_TARGETS:-}" \
     "${memory_env[@]}" \
-    java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$jar")
+    java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" \
+    '-Dquarkus.log.category."io.hearth.platform.tracing".level=DEBUG' -jar "$jar")
   info "$name: started pid $pid on port $port, supervised (log $LOG_DIR/$name.log)"
 }
 

@@ -28,6 +28,7 @@ for overlay in dev prod; do
   fi
   echo "rendered k8s/overlays/$overlay: $(grep -c '^kind: ' "$out/$overlay.yaml") objects"
 done
+kubectl kustomize "$k8s_dir/monitoring" >"$out/monitoring.yaml" && echo "rendered k8s/monitoring: $(grep -c '^kind: ' "$out/monitoring.yaml") objects"
 
 topics_args=()
 classes=$repo_root/contracts/target/classes

@@ -119,14 +119,6 @@ class CloudEventTests {
     }
 
     @Test
-    void ignoresUnknownEnvelopeAttributes() {
-        String json = VALID.replace("\"specversion\": \"1.0\",",
-                "\"specversion\": \"1.0\", \"traceparent\": \"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\",");
-
-        assertThat(CloudEvent.parse(json)).isEqualTo(CloudEvent.parse(VALID));
-    }
-
-    @Test
     void dataThatDoesNotFitTheRecordIsAnInvalidEventNamingIdAndType() {
         CloudEvent event = CloudEvent.parse(VALID.replace("\"tenant\": \"demo\"", "\"tenant\": {\"not\": \"text\"}"));
 
@@ -209,5 +201,43 @@ class CloudEventTests {
     void catalogKnowsNothingOfAnUnknownType() {
         assertThat(EventCatalog.byType("io.hearth.stack.delete-requested.v2")).isNull();
         assertThat(EventCatalog.byType(StackDeleteRequested.TYPE).record()).isEqualTo(StackDeleteRequested.class);
+    }
+
+    static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+    @Test
+    void keepsTheTraceContextAndUnknownExtensionAttributesThroughParseAndWrite() throws Exception {
+        String traced = VALID.replace("\"specversion\": \"1.0\",", "\"specversion\": \"1.0\", \"traceparent\": \""
+                + TRACEPARENT + "\", \"tracestate\": \"congo=t61rcWkgMzE\", \"partitionkey\": \"p-7\",");
+
+        CloudEvent event = CloudEvent.parse(traced);
+
+        assertThat(event.extension(CloudEvent.TRACEPARENT)).isEqualTo(TRACEPARENT);
+        assertThat(event.extension(CloudEvent.TRACESTATE)).isEqualTo("congo=t61rcWkgMzE");
+        assertThat(event.extension("partitionkey")).isEqualTo("p-7");
+        JsonNode written = HearthJson.mapper().readTree(event.toJson());
+        assertThat(written.path("traceparent").asText()).isEqualTo(TRACEPARENT);
+        assertThat(written.path("tracestate").asText()).isEqualTo("congo=t61rcWkgMzE");
+        assertThat(written.path("partitionkey").asText()).isEqualTo("p-7");
+        assertThat(written.has("extensions")).isFalse();
+        assertThat(CloudEvent.parse(event.toJson())).isEqualTo(event);
+    }
+
+    @Test
+    void anEventWithoutExtensionsWritesNone() throws Exception {
+        CloudEvent event = CloudEvent.parse(VALID);
+
+        assertThat(event.extensions()).isEmpty();
+        assertThat(HearthJson.mapper().readTree(event.toJson()).fieldNames()).toIterable().containsExactlyInAnyOrder(
+                "specversion", "id", "source", "type", "subject", "time", "datacontenttype", "data");
+    }
+
+    @Test
+    void withExtensionSetsAndRemovesOneAttribute() {
+        CloudEvent event = CloudEvent.parse(VALID).withExtension(CloudEvent.TRACEPARENT, TRACEPARENT);
+
+        assertThat(event.extension(CloudEvent.TRACEPARENT)).isEqualTo(TRACEPARENT);
+        assertThat(event.withExtension(CloudEvent.TRACEPARENT, null).extensions()).isEmpty();
+        assertThat(event.withTime(Instant.EPOCH).extension(CloudEvent.TRACEPARENT)).isEqualTo(TRACEPARENT);
     }
 }

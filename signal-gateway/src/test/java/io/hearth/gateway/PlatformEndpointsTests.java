@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(BrokerTestResource.class)
 class PlatformEndpointsTests extends PlatformEndpointsContract {
 
+    @Override
+    protected String pathWithIds(String id) {
+        return "/v1/stacks/" + id + "/servers/" + id + "/metadata";
+    }
+
     /** The gateway owns nothing durable: its readiness is Kafka's and its projection's, no database's. */
     @Test
     void isReadyWithoutADatabase() {

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.restassured.response.ValidatableResponse;
+import java.util.UUID;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,24 @@ public abstract class PlatformEndpointsContract {
     void exposesPrometheusMetrics() {
         given().get("/q/metrics").then().statusCode(200)
                 .body(containsString("jvm_memory_used_bytes"));
+    }
+
+    /**
+     * A path of this service with {@code id} in the places of its route's parameters (tenant, stack, deployment), for
+     * {@link #labelsRequestMetricsByRouteTemplateNotByPath}; a service whose routes differ overrides it.
+     */
+    protected String pathWithIds(String id) {
+        return "/v1/" + id + "/stacks/" + id + "/" + id;
+    }
+
+    @Test
+    void labelsRequestMetricsByRouteTemplateNotByPath() {
+        String id = "probe" + UUID.randomUUID().toString().replace("-", "");
+        given().get(pathWithIds(id));
+
+        given().get("/q/metrics").then().statusCode(200)
+                .body(containsString("http_server_requests_seconds_count"))
+                .body(not(containsString(id)));
     }
 
     @Test

@@ -39,6 +39,19 @@ public final class TestDatabase {
 
     /** The single number a query returns, e.g. a count. */
     public long queryLong(String sql, Object... args) {
+        return single(sql, args, rs -> rs.getLong(1));
+    }
+
+    /** The single text a query returns, e.g. a stored payload. */
+    public String queryString(String sql, Object... args) {
+        return single(sql, args, rs -> rs.getString(1));
+    }
+
+    private interface Column<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    private <T> T single(String sql, Object[] args, Column<T> column) {
         try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 statement.setObject(i + 1, args[i]);
@@ -47,7 +60,7 @@ public final class TestDatabase {
                 if (!rs.next()) {
                     throw new IllegalStateException("no row for: " + sql);
                 }
-                return rs.getLong(1);
+                return column.read(rs);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);

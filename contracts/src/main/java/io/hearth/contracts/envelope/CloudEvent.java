@@ -1,10 +1,15 @@
 package io.hearth.contracts.envelope;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -20,13 +25,54 @@ import java.util.UUID;
  * @param time            when the event happened
  * @param datacontenttype always {@value #JSON}
  * @param data            the event record as JSON
+ * @param extensions      extension attributes, written as top-level attributes beside the others and kept as read
+ *                        (an unknown one too): {@value #TRACEPARENT} and {@value #TRACESTATE} of the CloudEvents
+ *                        Distributed Tracing extension carry the W3C trace context of the work that wrote the event
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CloudEvent(String specversion, String id, String source, String type, String subject,
-        Instant time, String datacontenttype, JsonNode data) {
+        Instant time, String datacontenttype, JsonNode data,
+        @JsonAnySetter @JsonAnyGetter @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> extensions) {
 
     public static final String SPEC_VERSION = "1.0";
     public static final String JSON = "application/json";
+    /** The Distributed Tracing extension's W3C {@code traceparent}. */
+    public static final String TRACEPARENT = "traceparent";
+    /** The Distributed Tracing extension's W3C {@code tracestate}. */
+    public static final String TRACESTATE = "tracestate";
+
+    public CloudEvent {
+        extensions = extensions == null || extensions.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
+    }
+
+    /** An event without extension attributes. */
+    public CloudEvent(String specversion, String id, String source, String type, String subject, Instant time,
+            String datacontenttype, JsonNode data) {
+        this(specversion, id, source, type, subject, time, datacontenttype, data, Map.of());
+    }
+
+    /** The value of an extension attribute as text, or null when the event has none of that name. */
+    public String extension(String name) {
+        Object value = extensions.get(name);
+        return value == null ? null : value.toString();
+    }
+
+    /** This event with one extension attribute set (removed when {@code value} is null). */
+    public CloudEvent withExtension(String name, Object value) {
+        Map<String, Object> changed = new LinkedHashMap<>(extensions);
+        if (value == null) {
+            changed.remove(name);
+        } else {
+            changed.put(name, value);
+        }
+        return new CloudEvent(specversion, id, source, type, subject, time, datacontenttype, data, changed);
+    }
+
+    /** This event at another time, its other attributes as they are. */
+    public CloudEvent withTime(Instant newTime) {
+        return new CloudEvent(specversion, id, source, type, subject, newTime, datacontenttype, data, extensions);
+    }
 
 
     /** A new event with a random id and the current time (millisecond precision). */

@@ -115,8 +115,7 @@ public class StackEvents {
                 : stack.lastEventAt.plusMillis(1);
         stack.lastEventAt = time;
         CloudEvent event = CloudEvent.of(source, stack.id.toString(), data);
-        CloudEvent timed = new CloudEvent(event.specversion(), event.id(), event.source(), event.type(),
-                event.subject(), time, event.datacontenttype(), event.data());
+        CloudEvent timed = event.withTime(time);
         return outbox.append("stack", stack.eventKey(), EventCatalog.byType(timed.type()).topic(), timed)
                 .replaceWithVoid();
     }

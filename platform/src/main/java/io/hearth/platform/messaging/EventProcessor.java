@@ -5,6 +5,7 @@ import io.hearth.contracts.envelope.InvalidEventException;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.health.FatalErrors;
 import io.hearth.platform.inbox.Inbox;
+import io.hearth.platform.tracing.EventTracing;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -40,10 +41,12 @@ public class EventProcessor {
 
     private final Inbox inbox;
     private final EventingConfig.Consumer config;
+    private final EventTracing tracing;
 
-    public EventProcessor(Inbox inbox, EventingConfig config) {
+    public EventProcessor(Inbox inbox, EventingConfig config, EventTracing tracing) {
         this.inbox = inbox;
         this.config = config.consumer();
+        this.tracing = tracing;
     }
 
     /**
@@ -117,7 +120,7 @@ public class EventProcessor {
         }
         Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
                 : bounded(() -> group + " applying a batch of " + events.size() + " events " + described(events),
-                        () -> Panache.withTransaction(
+                        group, events, () -> Panache.withTransaction(
                         () -> inbox.firstDeliveries(group, ids)
                                 .chain(fresh -> handler.apply(events.stream()
                                         .filter(event -> fresh.contains(event.id())).toList()))
@@ -150,7 +153,8 @@ public class EventProcessor {
     }
 
     private Uni<Void> applyOnce(String group, CloudEvent event, Function<CloudEvent, Uni<Void>> handler) {
-        return bounded(() -> group + " applying event " + described(List.of(event)), () -> Panache.withTransaction(
+        return bounded(() -> group + " applying event " + described(List.of(event)), group, List.of(event),
+                () -> Panache.withTransaction(
                 () -> inbox.firstDelivery(group, event.id())
                         .chain(first -> {
                             if (first) {
@@ -165,11 +169,13 @@ public class EventProcessor {
      * One step on a context of its own ({@link IsolatedWork}), failed when it has not ended within
      * {@link EventingConfig.Consumer#stepTimeout}: a safety net for a step that stops for good (the one seen, a
      * Hibernate Reactive delete completing another session's, is prevented by {@link FlushGate}); the step fails
-     * and is retried.
+     * and is retried. The step runs in a span that continues the trace its events carry ({@link EventTracing}).
      */
-    private <T> Uni<T> bounded(Supplier<String> description, Supplier<Uni<? extends T>> step) {
+    private <T> Uni<T> bounded(Supplier<String> description, String group, List<CloudEvent> events,
+            Supplier<Uni<? extends T>> step) {
         Duration timeout = config.stepTimeout();
-        return IsolatedWork.<T>run(step).ifNoItem().after(timeout).failWith(() -> {
+        return IsolatedWork.<T>run(() -> tracing.<T>consuming(group, events, () -> Uni.createFrom().<T>deferred(step)))
+                .ifNoItem().after(timeout).failWith(() -> {
             String what = description.get();
             LOG.errorf("%s did not end within %s; failing it so that it is retried", what, timeout);
             return new StepTimeoutException(what + " did not end within " + timeout);

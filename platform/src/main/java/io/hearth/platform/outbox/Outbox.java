@@ -4,6 +4,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.sql.SessionConnections;
+import io.hearth.platform.tracing.EventTracing;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -55,9 +56,13 @@ public class Outbox {
         return append(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
     }
 
-    /** Appends an envelope for a topic of the caller's choice. */
+    /**
+     * Appends an envelope for a topic of the caller's choice. An envelope without a {@code traceparent} gets the
+     * current trace context's ({@link EventTracing}), so that the consumers continue the trace.
+     */
     public Uni<CloudEvent> append(String aggregateType, String key, String topic, CloudEvent event) {
-        return persist(row(aggregateType, key, topic, event)).replaceWith(event);
+        CloudEvent traced = EventTracing.stamped(event);
+        return persist(row(aggregateType, key, topic, traced)).replaceWith(traced);
     }
 
     /** Appends a row built by {@link #row} (e.g. to check its size first). */
@@ -70,7 +75,7 @@ public class Outbox {
      * write their rows with {@link OutboxWriter} on a plain SQL connection.
      */
     public OutboxEvent row(String aggregateType, String key, String subject, Object data) {
-        CloudEvent event = CloudEvent.of(config.source(), subject, data);
+        CloudEvent event = EventTracing.stamped(CloudEvent.of(config.source(), subject, data));
         return row(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
     }
 

@@ -4,9 +4,13 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.platform.messaging.EventProcessor;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.opentelemetry.api.trace.Span;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.MDC;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /** A consumer built as every service builds one: a thin Kafka facade over EventProcessor. */
@@ -17,6 +21,9 @@ public class WidgetProjector {
     public static final Set<String> TYPES = Set.of(WidgetCreated.TYPE);
 
     public static final String GROUP = "widget-projector";
+
+    /** What the handler saw of each applied event: the current trace id and the log context's stack id. */
+    public static final Map<String, String> SEEN = new ConcurrentHashMap<>();
 
     private final EventProcessor processor;
 
@@ -36,6 +43,7 @@ public class WidgetProjector {
                 if ("poison".equals(created.name())) {
                     throw new IllegalArgumentException("widget name 'poison' is refused");
                 }
+                SEEN.put(event.id(), Span.current().getSpanContext().getTraceId() + " " + MDC.get("stackId"));
                 WidgetProjection row = new WidgetProjection();
                 row.eventId = event.id();
                 row.name = created.name();

@@ -3,6 +3,7 @@ package io.hearth.gateway.messaging;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.platform.tracing.EventTracing;
 import io.hearth.gateway.service.MetadataDocuments;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.health.LoopHeartbeat;
@@ -139,7 +140,9 @@ public class MetadataConsumer {
             CloudEvent event = CloudEvent.parse(record.value());
             if (ServerMetadata.TYPE.equals(event.type()) && event.data() != null) {
                 MetadataDocuments.Parsed parsed = MetadataDocuments.parse(record.key(), event.data());
-                store.apply(parsed.document(), parsed.refs());
+                if (store.apply(parsed.document(), parsed.refs())) {
+                    store.trace(record.key(), EventTracing.contextOf(event));
+                }
             }
         } catch (RuntimeException e) {
             // Nothing to retry: a document the gateway cannot read stays unserved, the next one replaces it.

@@ -4,6 +4,8 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.gateway.config.GatewayConfig;
 import io.hearth.platform.config.EventSourceConfig;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.tracing.EventTracing;
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
@@ -37,22 +39,38 @@ public class SignalPublisher {
     private final MutinyEmitter<String> metrics;
     private final String source;
     private final GatewayConfig config;
+    private final EventTracing tracing;
 
     public SignalPublisher(
             @Channel(SIGNALS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> signals,
             @Channel(SCALING) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024) MutinyEmitter<String> scaling,
             @Channel(METRICS) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192) MutinyEmitter<String> metrics,
-            EventSourceConfig eventing, GatewayConfig config) {
+            EventSourceConfig eventing, GatewayConfig config, EventTracing tracing) {
         this.signals = signals;
         this.scaling = scaling;
         this.metrics = metrics;
         this.source = eventing.source();
         this.config = config;
+        this.tracing = tracing;
     }
 
     /** Publishes a signal or check-in on {@code hearth.signals} with {@code key} as key and subject. */
     public Uni<Void> signal(String key, Object data) {
         return send(signals, key, key, data);
+    }
+
+    /**
+     * Publishes a signal or check-in about a server, as {@link #signal(String, Object)} does, in the trace of the
+     * server's metadata document ({@code trace}, see {@link io.hearth.gateway.service.MetadataStore#traceOf}): the
+     * signal continues the stack's trace, which goes on in deployment-service.
+     */
+    public Uni<Void> signal(String key, Object data, Context trace, String stackId, String deploymentId) {
+        return tracing.continuing("signal-gateway publish " + data.getClass().getSimpleName(), trace, stackId,
+                deploymentId, () -> {
+                    LOG.infof("publishing %s of stack %s%s", data.getClass().getSimpleName(), stackId,
+                            deploymentId == null ? "" : " for deployment " + deploymentId);
+                    return signal(key, data);
+                });
     }
 
     /** Publishes a scaling request on {@code hearth.scaling} with {@code key} as key and subject. */
@@ -67,7 +85,7 @@ public class SignalPublisher {
 
     private Uni<Void> send(MutinyEmitter<String> emitter, String key, String subject, Object data) {
         return Uni.createFrom().deferred(() -> {
-            String json = CloudEvent.of(source, subject, data).toJson();
+            String json = EventTracing.stamped(CloudEvent.of(source, subject, data)).toJson();
             Message<String> message = Message.of(json, Metadata.of(
                     OutgoingKafkaRecordMetadata.<String>builder().withKey(key).build()));
             return emitter.sendMessage(message);

@@ -19,12 +19,14 @@ import java.util.concurrent.ConcurrentHashMap;
 public class CheckIns {
 
     private final SignalPublisher publisher;
+    private final MetadataStore store;
     private final Map<String, String> published = new ConcurrentHashMap<>();
     /** The last check token reported per server. */
     private final Map<String, String> checked = new ConcurrentHashMap<>();
 
-    public CheckIns(SignalPublisher publisher) {
+    public CheckIns(SignalPublisher publisher, MetadataStore store) {
         this.publisher = publisher;
+        this.store = store;
     }
 
     /**
@@ -36,7 +38,8 @@ public class CheckIns {
             return Uni.createFrom().voidItem();
         }
         ServerCheckedIn event = new ServerCheckedIn(stackId, serverId, address, agentVersion, bootId, Instant.now());
-        return publisher.signal(stackId, event).invoke(() -> published.put(serverId, bootId));
+        return publisher.signal(stackId, event, store.traceOf(serverId), stackId, null)
+                .invoke(() -> published.put(serverId, bootId));
     }
 
     /**
@@ -52,6 +55,7 @@ public class CheckIns {
         }
         ServerCheckedIn event = new ServerCheckedIn(document.stackId(), document.serverId(), address, agentVersion,
                 bootId, Instant.now(), token);
-        return publisher.signal(document.stackId(), event).invoke(() -> checked.put(document.serverId(), token));
+        return publisher.signal(document.stackId(), event, store.traceOf(document.serverId()), document.stackId(), null)
+                .invoke(() -> checked.put(document.serverId(), token));
     }
 }

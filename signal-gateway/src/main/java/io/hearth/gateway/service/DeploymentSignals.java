@@ -64,7 +64,8 @@ public class DeploymentSignals {
     public Uni<DeploymentSignalled> signal(DeploymentRef ref, String action, Long generation, ObjectNode body) {
         DeploymentSignalled event = event(ref, action, generation, body, Instant.now());
         String key = ref.stackId() != null ? ref.stackId() : ref.deploymentId();
-        return publisher.signal(key, event).replaceWith(event);
+        return publisher.signal(key, event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
+                .replaceWith(event);
     }
 
     /** Whether the body is a progress report ({@code "deploy_status": "IN_PROGRESS"}), not a terminal signal. */
@@ -81,7 +82,8 @@ public class DeploymentSignals {
     public Uni<DeploymentProgressed> progress(DeploymentRef ref, String action, Long generation, ObjectNode body) {
         DeploymentProgressed event = progressEvent(ref, action, generation, body, Instant.now());
         String key = ref.stackId() != null ? ref.stackId() : ref.deploymentId();
-        return publisher.signal(key, event).replaceWith(event);
+        return publisher.signal(key, event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
+                .replaceWith(event);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.hearth.gateway.service;
 
+import io.opentelemetry.context.Context;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +19,20 @@ public class MetadataStore {
     private final Map<String, ServerDocument> servers = new ConcurrentHashMap<>();
     private final Map<String, DeploymentRef> deployments = new ConcurrentHashMap<>();
     private final Map<String, Set<Runnable>> waiters = new ConcurrentHashMap<>();
+    private final Map<String, Context> traces = new ConcurrentHashMap<>();
+
+    /**
+     * Remembers the trace context of the server's newest document (its envelope's {@code traceparent}), which the
+     * server's signals and check-ins continue.
+     */
+    public void trace(String serverId, Context trace) {
+        traces.put(serverId, trace);
+    }
+
+    /** The trace context of the server's newest document, or the root context when none is known. */
+    public Context traceOf(String serverId) {
+        return serverId == null ? Context.root() : traces.getOrDefault(serverId, Context.root());
+    }
 
     /** The server's document, the deleted marker, or null when none was seen. */
     public ServerDocument server(String serverId) {
@@ -75,6 +90,7 @@ public class MetadataStore {
         ServerDocument current = servers.get(serverId);
         long generation = current == null ? 0 : current.generation();
         servers.put(serverId, ServerDocument.deleted(serverId, generation));
+        traces.remove(serverId);
         if (current != null) {
             unindex(current, Set.of());
         }

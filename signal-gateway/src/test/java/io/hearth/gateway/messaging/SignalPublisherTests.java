@@ -7,6 +7,8 @@ import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.gateway.config.GatewayConfig;
 import io.hearth.platform.config.EventSourceConfig;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.platform.tracing.EventTracing;
+import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import java.lang.reflect.Proxy;
@@ -58,7 +60,8 @@ class SignalPublisherTests {
         });
         EventSourceConfig eventing = proxy(EventSourceConfig.class, (method, args) -> "/hearth/signal-gateway");
         GatewayConfig config = proxy(GatewayConfig.class, (method, args) -> Duration.ofMillis(200));
-        return new SignalPublisher(emitter, emitter, emitter, eventing, config);
+        return new SignalPublisher(emitter, emitter, emitter, eventing, config,
+                new EventTracing(OpenTelemetry.noop().getTracer("test")));
     }
 
     private interface Answer {
