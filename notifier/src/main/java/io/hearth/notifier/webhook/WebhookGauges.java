@@ -10,7 +10,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The webhook queue as gauges, from one query every refresh interval ({@link DatabaseGauges}):
@@ -26,12 +25,11 @@ public class WebhookGauges {
     private final AtomicLong queued = new AtomicLong();
     private final AtomicLong deadLetters = new AtomicLong();
 
-    public WebhookGauges(DatabaseGauges gauges, Pool pool, MeterRegistry registry,
-            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+    public WebhookGauges(DatabaseGauges gauges, Pool pool, MeterRegistry registry) {
         this.gauges = gauges;
         this.pool = pool;
-        this.query = "select (select count(*) from " + schema + ".webhook_delivery) as queued,"
-                + " (select count(*) from " + schema + ".webhook_dead_letter) as dead";
+        this.query = "select (select count(*) from " + gauges.table("webhook_delivery") + ") as queued,"
+                + " (select count(*) from " + gauges.table("webhook_dead_letter") + ") as dead";
         Gauge.builder("hearth.webhooks.queued", queued, AtomicLong::get)
                 .description("Webhook deliveries waiting to be delivered").register(registry);
         Gauge.builder("hearth.webhooks.dead_letters", deadLetters, AtomicLong::get)

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The outbox's backlog as gauges: {@code hearth.outbox.pending} (rows not yet published) and
@@ -28,12 +27,11 @@ public class OutboxGauges {
     private final AtomicLong pending = new AtomicLong();
     private final AtomicReference<Double> oldestAge = new AtomicReference<>(0.0);
 
-    public OutboxGauges(DatabaseGauges gauges, Pool pool, MeterRegistry registry,
-            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+    public OutboxGauges(DatabaseGauges gauges, Pool pool, MeterRegistry registry) {
         this.gauges = gauges;
         this.pool = pool;
         this.query = "select count(*) as pending, coalesce(extract(epoch from now() - min(timestamp)), 0) as age"
-                + " from " + schema + ".outbox_event where published_at is null";
+                + " from " + gauges.table("outbox_event") + " where published_at is null";
         Gauge.builder("hearth.outbox.pending", pending, AtomicLong::get)
                 .description("Outbox rows not yet published to Kafka").register(registry);
         Gauge.builder("hearth.outbox.oldest.age", oldestAge, AtomicReference::get).baseUnit("seconds")
