@@ -157,17 +157,13 @@ class DeploymentActionTests {
         act(id, "{\"action\": \"CANCEL\"}", 200);
 
         MetricsPage after = MetricsPage.scrape();
-        assertThat(increase(before, after, createRuns)).isEqualTo(1);
-        assertThat(increase(before, after, completeRuns)).as("the ad-hoc action's name is no label").isEqualTo(1);
-        assertThat(increase(before, after, cancelledRuns)).isEqualTo(1);
-        assertThat(increase(before, after, latency)).as("its two signals").isGreaterThanOrEqualTo(2);
+        assertThat(after.increaseSince(before, createRuns)).isEqualTo(1);
+        assertThat(after.increaseSince(before, completeRuns)).as("the ad-hoc action's name is no label").isEqualTo(1);
+        assertThat(after.increaseSince(before, cancelledRuns)).isEqualTo(1);
+        assertThat(after.increaseSince(before, latency)).as("its two signals").isGreaterThanOrEqualTo(2);
         assertThat(after.has("hearth_deployment_run_duration_seconds_bucket{action=\"AD_HOC\",outcome=\"complete\",le="))
                 .as("a histogram").isTrue();
         assertThat(after.text()).doesNotContain(id).doesNotContain("BACKUP").doesNotContain(server);
-    }
-
-    private static double increase(MetricsPage before, MetricsPage after, String sample) {
-        return after.value(sample).orElse(0.0) - before.value(sample).orElse(0.0);
     }
 
     // ------------------------------------------------------------------ helpers

@@ -63,7 +63,7 @@ class DeploymentTimeoutTests {
     @Test
     void aDeploymentThatIsNeverSignalledFailsWhenItsTimeoutPassesAndALateSignalChangesNothing() {
         String timedOut = "hearth_deployment_runs_total{action=\"CREATE\",outcome=\"timed_out\"}";
-        double timedOutBefore = MetricsPage.scrape().value(timedOut).orElse(0.0);
+        MetricsPage before = MetricsPage.scrape();
         String id = UUID.randomUUID().toString();
         driver.create(id, deploymentWithTimeout(2, "one"));
         String serverId = agent.awaitServer(id);
@@ -84,7 +84,7 @@ class DeploymentTimeoutTests {
         JsonNode shown = show(item.deploymentId());
         assertThat(shown.path("status").asText()).isEqualTo("FAILED");
         assertThat(shown.path("status_reason").asText()).isEqualTo("Deployment timed out after 2 s");
-        assertThat(MetricsPage.scrape().value(timedOut).orElse(0.0) - timedOutBefore).isEqualTo(1);
+        assertThat(MetricsPage.scrape().increaseSince(before, timedOut)).isEqualTo(1);
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
                 + " and wake_at is not null", id)).isZero();
 

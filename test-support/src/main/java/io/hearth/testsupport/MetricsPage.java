@@ -26,6 +26,11 @@ public record MetricsPage(String text) {
                 .findFirst();
     }
 
+    /** How much the sample {@code sample} ({@link #value}) grew since the page {@code before}; 0 for a missing one. */
+    public double increaseSince(MetricsPage before, String sample) {
+        return value(sample).orElse(0.0) - before.value(sample).orElse(0.0);
+    }
+
     /** Whether a sample's line starts with {@code prefix} (a name, or a name and its first labels). */
     public boolean has(String prefix) {
         return Arrays.stream(text.split("\n")).anyMatch(line -> line.startsWith(prefix));

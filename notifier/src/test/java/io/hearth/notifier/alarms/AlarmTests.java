@@ -73,8 +73,7 @@ class AlarmTests {
             MetricsPage after = MetricsPage.scrape();
             assertThat(after.value("hearth_alarms{state=\"alarm\"}")).hasValueSatisfying(
                     alarms -> assertThat(alarms).isGreaterThanOrEqualTo(1));
-            assertThat(after.value("hearth_alarms_evaluations_total{outcome=\"ok\"}").orElse(0.0)
-                    - before.value("hearth_alarms_evaluations_total{outcome=\"ok\"}").orElse(0.0))
+            assertThat(after.increaseSince(before, "hearth_alarms_evaluations_total{outcome=\"ok\"}"))
                     .isGreaterThanOrEqualTo(1);
             assertThat(after.text()).doesNotContain(alarmId).doesNotContain(root);
         });

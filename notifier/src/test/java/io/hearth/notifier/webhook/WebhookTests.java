@@ -192,11 +192,11 @@ class WebhookTests {
         // The gauges are refreshed from the database (every 200 ms in tests).
         await().atMost(WAIT).untilAsserted(() -> {
             MetricsPage after = MetricsPage.scrape();
-            assertThat(increase(before, after, "hearth_webhooks_deliveries_total{outcome=\"delivered\"}"))
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"delivered\"}"))
                     .isGreaterThanOrEqualTo(1);
-            assertThat(increase(before, after, "hearth_webhooks_deliveries_total{outcome=\"retried\"}"))
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"retried\"}"))
                     .as("3 tries failed before the last").isGreaterThanOrEqualTo(3);
-            assertThat(increase(before, after, "hearth_webhooks_deliveries_total{outcome=\"dead_lettered\"}"))
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"dead_lettered\"}"))
                     .isGreaterThanOrEqualTo(1);
             assertThat(after.value("hearth_webhooks_dead_letters")).hasValueSatisfying(
                     rows -> assertThat(rows).isGreaterThanOrEqualTo(1));
@@ -204,10 +204,6 @@ class WebhookTests {
                     rows -> assertThat(rows).isNotNegative());
             assertThat(after.text()).doesNotContain(dead).doesNotContain(stack);
         });
-    }
-
-    private static double increase(MetricsPage before, MetricsPage after, String sample) {
-        return after.value(sample).orElse(0.0) - before.value(sample).orElse(0.0);
     }
 
     @Test
