@@ -14,6 +14,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -139,6 +140,30 @@ class DeploymentActionTests {
                 .isEqualTo("Deployment " + id + " is not in progress (BACKUP FAILED): there is nothing to cancel");
         await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> "cancelled".equals(show(id)
                 .path("status_reason").asText()));
+    }
+
+    @Test
+    void runsAreCountedAndTimedByActionAndOutcomeAndSignalsByTheirLatency() {
+        MetricsPage before = MetricsPage.scrape();
+        String completeRuns = "hearth_deployment_runs_total{action=\"AD_HOC\",outcome=\"complete\"}";
+        String cancelledRuns = "hearth_deployment_runs_total{action=\"AD_HOC\",outcome=\"cancelled\"}";
+        String createRuns = "hearth_deployment_runs_total{action=\"CREATE\",outcome=\"complete\"}";
+        String latency = "hearth_signal_apply_latency_seconds_count{type=\"" + DeploymentSignalled.TYPE + "\"}";
+        String id = completed(deploy(config("[]"), "{}"));
+        act(id, "{\"action\": \"BACKUP\"}", 200);
+        signal(id, "BACKUP", 2, 0, Map.of());
+        await().atMost(WAIT).until(() -> "COMPLETE".equals(show(id).path("status").asText()));
+        act(id, "{\"action\": \"BACKUP\"}", 200);
+        act(id, "{\"action\": \"CANCEL\"}", 200);
+
+        MetricsPage after = MetricsPage.scrape();
+        assertThat(after.increaseSince(before, createRuns)).isEqualTo(1);
+        assertThat(after.increaseSince(before, completeRuns)).as("the ad-hoc action's name is no label").isEqualTo(1);
+        assertThat(after.increaseSince(before, cancelledRuns)).isEqualTo(1);
+        assertThat(after.increaseSince(before, latency)).as("its two signals").isGreaterThanOrEqualTo(2);
+        assertThat(after.has("hearth_deployment_run_duration_seconds_bucket{action=\"AD_HOC\",outcome=\"complete\",le="))
+                .as("a histogram").isTrue();
+        assertThat(after.text()).doesNotContain(id).doesNotContain("BACKUP").doesNotContain(server);
     }
 
     // ------------------------------------------------------------------ helpers

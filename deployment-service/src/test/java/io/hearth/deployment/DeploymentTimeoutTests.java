@@ -15,6 +15,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -61,6 +62,8 @@ class DeploymentTimeoutTests {
 
     @Test
     void aDeploymentThatIsNeverSignalledFailsWhenItsTimeoutPassesAndALateSignalChangesNothing() {
+        String timedOut = "hearth_deployment_runs_total{action=\"CREATE\",outcome=\"timed_out\"}";
+        MetricsPage before = MetricsPage.scrape();
         String id = UUID.randomUUID().toString();
         driver.create(id, deploymentWithTimeout(2, "one"));
         String serverId = agent.awaitServer(id);
@@ -81,6 +84,7 @@ class DeploymentTimeoutTests {
         JsonNode shown = show(item.deploymentId());
         assertThat(shown.path("status").asText()).isEqualTo("FAILED");
         assertThat(shown.path("status_reason").asText()).isEqualTo("Deployment timed out after 2 s");
+        assertThat(MetricsPage.scrape().increaseSince(before, timedOut)).isEqualTo(1);
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
                 + " and wake_at is not null", id)).isZero();
 

@@ -3,12 +3,14 @@ package io.hearth.deployment;
 import static io.hearth.deployment.StackDriver.plan;
 import static io.hearth.deployment.StackDriver.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -124,6 +126,19 @@ class StackCreateTests {
                 + " and options = '{}'::jsonb", script.physicalResourceId())).isOne();
         assertThat(db.queryLong("select count(*) from software_config where id = ?::uuid"
                 + " and config_group = 'component'", complete(id, "component").physicalResourceId())).isOne();
+    }
+
+    @Test
+    void stacksAreCountedByActionAndStatusInTheMetrics() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(List.of(resource("nothing", "OS::Heat::None", "{}"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        // A gauge refreshed from stack_runtime (every 200 ms in tests).
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(MetricsPage.scrape()
+                .value("hearth_stacks{action=\"CREATE\",status=\"COMPLETE\"}")).hasValueSatisfying(
+                        stacks -> assertThat(stacks).isGreaterThanOrEqualTo(1)));
+        assertThat(MetricsPage.scrape().text()).doesNotContain(id);
     }
 
     @Test

@@ -19,9 +19,13 @@ import io.hearth.deployment.software.DeploymentProgress;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.outbox.Outbox;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,10 +57,12 @@ public class SignalHandler {
     private final DeploymentProgress progress;
     private final ComputeDrivers drivers;
     private final Outbox outbox;
+    private final MeterRegistry registry;
 
     public SignalHandler(StackSignals stacks, SoftwareDeployments deployments, DeploymentProgress progress,
-            ComputeDrivers drivers, Outbox outbox) {
+            ComputeDrivers drivers, Outbox outbox, MeterRegistry registry) {
         this.stacks = stacks;
+        this.registry = registry;
         this.drivers = drivers;
         this.outbox = outbox;
         this.deployments = deployments;
@@ -122,7 +128,25 @@ public class SignalHandler {
                         .collect().last())
                 .chain(() -> progress.apply(reports)) // after the batch's terminal signals: a late report is ignored
                 .chain(() -> tombstones(deletedServers))
+                .invoke(() -> applied(events))
                 .replaceWithVoid();
+    }
+
+    /**
+     * Times each event of the batch from its CloudEvent {@code time} (when the gateway took it) to now, when it has
+     * been applied: {@code hearth.signal.apply.latency} by event {@code type} (one of {@link #TYPES}).
+     */
+    private void applied(List<CloudEvent> events) {
+        Instant now = Instant.now();
+        for (CloudEvent event : events) {
+            if (event.time() != null && TYPES.contains(event.type())) {
+                Duration latency = Duration.between(event.time(), now);
+                Timer.builder("hearth.signal.apply.latency").tag("type", event.type())
+                        .description("From a signal's time at the gateway to its being applied")
+                        .publishPercentileHistogram().register(registry)
+                        .record(latency.isNegative() ? Duration.ZERO : latency);
+            }
+        }
     }
 
     /**

@@ -35,7 +35,7 @@ import java.util.Map;
 public class DeploymentActionResource {
 
     /** The status_reason of a cancelled deployment (its resource fails "Deployment to server failed: cancelled"). */
-    static final String CANCELLED = "cancelled";
+    static final String CANCELLED = DeploymentActions.CANCELLED;
 
     private final DeploymentActions actions;
     private final SoftwareDeployments deployments;

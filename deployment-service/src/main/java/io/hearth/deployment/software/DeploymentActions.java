@@ -22,6 +22,9 @@ public class DeploymentActions {
     /** The name of the request that cancels a running deployment instead of running an action. */
     public static final String CANCEL = "CANCEL";
 
+    /** The status reason of a run failed by a cancel. */
+    public static final String CANCELLED = "cancelled";
+
     /** What an ad-hoc action's name must look like: upper case letters, digits, '_' and '-', at most 64. */
     public static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_-]{0,63}");
 

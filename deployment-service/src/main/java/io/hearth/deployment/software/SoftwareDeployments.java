@@ -45,10 +45,12 @@ public class SoftwareDeployments {
     private final DeploymentPublisher publisher;
     private final SignalConfig signalConfig;
     private final MetadataDocuments documents;
+    private final DeploymentMeters meters;
 
     public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig,
-            MetadataDocuments documents) {
+            MetadataDocuments documents, DeploymentMeters meters) {
         this.configs = configs;
+        this.meters = meters;
         this.publisher = publisher;
         this.signalConfig = signalConfig;
         this.documents = documents;
@@ -111,6 +113,9 @@ public class SoftwareDeployments {
                         : applied.recorded().persist().replaceWithVoid();
                 if (applied.recorded() != null && !applied.changed()) {
                     return recorded.replaceWith(d);
+                }
+                if (applied.recorded() != null) {
+                    meters.ended(d); // a terminal status through the API or the engine (a cancel, say)
                 }
                 // Only a new generation changes the server's metadata: its items hold no status or outputs.
                 return recorded.chain(() -> applied.rerun() ? publish(d, before) : publisher.status(d)).replaceWith(d);
@@ -203,6 +208,7 @@ public class SoftwareDeployments {
                 d.statusReason = result.statusReason();
                 d.outputValues = HearthJson.write(result.outputValues());
                 d.updatedAt = signal.receivedAt() == null ? Instant.now() : signal.receivedAt();
+                meters.ended(d);
                 return publisher.status(d);
             }).replaceWith(d);
         });
@@ -253,6 +259,7 @@ public class SoftwareDeployments {
             d.status = Status.FAILED.name();
             d.statusReason = reason;
             d.updatedAt = Instant.now();
+            meters.ended(d, DeploymentMeters.Ending.TIMED_OUT);
             return publisher.status(d).replaceWith(d);
         });
     }

@@ -10,6 +10,8 @@ import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
 import io.hearth.platform.sql.ColumnArrays;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Multi;
@@ -66,9 +68,15 @@ public class AlarmEvaluator {
     private final String nextDue;
     private final String sweep;
 
+    private final Counter evaluated;
+    private final Counter failed;
+
     public AlarmEvaluator(Pool pool, Outbox outbox, OutboxWriter writer, AlarmActions actions, NotifierConfig config,
-            Vertx vertx, @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+            Vertx vertx, MeterRegistry registry,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
+        this.evaluated = evaluations(registry, "ok");
+        this.failed = evaluations(registry, "failed");
         this.outbox = outbox;
         this.writer = writer;
         this.actions = actions;
@@ -93,6 +101,12 @@ public class AlarmEvaluator {
         this.nextDue = "select min(due_at) as next from " + schema + ".metric_alarm where due_at is not null";
         this.sweep = "delete from " + schema + ".metric_sample where measured_at < $1";
         this.loop = new ContextLoop<>("alarm evaluator", vertx, this::runOnce, delay -> delay, IDLE_POLL);
+    }
+
+    /** {@code hearth.alarms.evaluations}: alarm evaluations by outcome (ok: a state decided; failed: kept as it was). */
+    private static Counter evaluations(MeterRegistry registry, String outcome) {
+        return Counter.builder("hearth.alarms.evaluations").tag("outcome", outcome)
+                .description("Alarm evaluations by outcome").register(registry);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -122,7 +136,9 @@ public class AlarmEvaluator {
         return Multi.createFrom().iterable(due)
                 .onItem().transformToUniAndConcatenate(alarm -> periods(alarm, end)
                         .invoke(stats -> decide(alarm, stats, now, events, stores, posts))
+                        .invoke(() -> evaluated.increment())
                         .onFailure().recoverWithItem(error -> {
+                            failed.increment();
                             // One alarm's failure is its own: it keeps its state until its next period, and the
                             // others of the step are evaluated.
                             LOG.warnf(error, "alarm %s of stack %s could not be evaluated; it keeps its state",

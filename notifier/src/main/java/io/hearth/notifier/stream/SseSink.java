@@ -12,6 +12,12 @@ import java.util.List;
  */
 public final class SseSink implements StreamSink {
 
+    @Override
+    public String kind() {
+        return "sse";
+    }
+
+
     /** What {@code EventSource} waits before it reconnects after the stream ends (its {@code retry:}), in ms. */
     static final int RETRY_MILLIS = 1000;
 

@@ -6,6 +6,8 @@ import io.hearth.notifier.journal.JournalNotifications;
 import io.hearth.notifier.journal.JournalReader;
 import io.hearth.notifier.journal.StreamScope;
 import io.hearth.platform.outbox.ContextLoop;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -38,8 +40,13 @@ public class StreamHub {
     private final ContextLoop<Duration> loop;
     private volatile long position = -1;
 
-    public StreamHub(JournalReader reader, JournalNotifications notifications, NotifierConfig config, Vertx vertx) {
+    public StreamHub(JournalReader reader, JournalNotifications notifications, NotifierConfig config, Vertx vertx,
+            MeterRegistry registry) {
         this.reader = reader;
+        for (String kind : new String[] {"sse", "websocket"}) {
+            Gauge.builder("hearth.streams.clients", () -> connected(kind)).tag("kind", kind)
+                    .description("Stream clients connected to this replica, by transport").register(registry);
+        }
         this.config = config.streams();
         this.loop = new ContextLoop<>("stream tail", vertx, this::runOnce, delay -> delay, this.config.poll());
         notifications.onAppend(loop::wakeUp);
@@ -75,6 +82,11 @@ public class StreamHub {
     /** How many clients are connected to this replica. */
     public int connected() {
         return subscribers.values().stream().mapToInt(Set::size).sum();
+    }
+
+    /** How many clients of one transport ({@link StreamSink#kind()}) are connected to this replica. */
+    int connected(String kind) {
+        return (int) subscribers.values().stream().flatMap(Set::stream).filter(s -> kind.equals(s.kind())).count();
     }
 
     /** Reads and offers the events after the tail's position; how long to wait for the next step. */

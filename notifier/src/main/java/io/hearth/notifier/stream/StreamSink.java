@@ -6,6 +6,9 @@ import java.util.List;
 /** One client's connection, SSE or WebSocket; every method is called on the connection's Vert.x context. */
 public interface StreamSink {
 
+    /** The transport, as the {@code kind} label of {@code hearth.streams.clients} says it: sse or websocket. */
+    String kind();
+
     /** Writes one event. */
     void send(JournalEntry entry);
 

@@ -46,6 +46,11 @@ final class Subscriber {
     private Consumer<Subscriber> onClose = subscriber -> {
     };
 
+    /** The client's transport ({@link StreamSink#kind()}). */
+    String kind() {
+        return sink.kind();
+    }
+
     Subscriber(Context context, StreamSink sink, StreamScope scope, JournalReader reader, int buffer) {
         this.context = context;
         this.sink = sink;

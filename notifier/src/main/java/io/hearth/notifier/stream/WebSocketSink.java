@@ -10,6 +10,12 @@ import io.vertx.core.http.ServerWebSocket;
  */
 public final class WebSocketSink implements StreamSink {
 
+    @Override
+    public String kind() {
+        return "websocket";
+    }
+
+
     /** The close code of a stream the notifier ends: the client should connect again (RFC 6455 "Try Again Later"). */
     static final short TRY_AGAIN_LATER = 1013;
 

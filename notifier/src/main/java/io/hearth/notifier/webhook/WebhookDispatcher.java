@@ -3,6 +3,8 @@ package io.hearth.notifier.webhook;
 import io.hearth.notifier.config.NotifierConfig;
 import io.hearth.notifier.journal.JournalNotifications;
 import io.hearth.platform.outbox.ContextLoop;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -44,16 +46,28 @@ public class WebhookDispatcher {
     private final Backoff backoff;
     private final ReceiverPost post;
     private final ContextLoop<Duration> loop;
+    private final Counter deliveredTries;
+    private final Counter retriedTries;
+    private final Counter deadLettered;
 
     public WebhookDispatcher(DeliveryFanOut fanOut, DeliveryQueue queue, JournalNotifications notifications,
-            NotifierConfig config, ReceiverPost post, Vertx vertx) {
+            NotifierConfig config, ReceiverPost post, Vertx vertx, MeterRegistry registry) {
         this.fanOut = fanOut;
+        this.deliveredTries = tries(registry, "delivered");
+        this.retriedTries = tries(registry, "retried");
+        this.deadLettered = tries(registry, "dead_lettered");
         this.queue = queue;
         this.config = config.webhooks();
         this.backoff = new Backoff(this.config.backoffBase(), this.config.backoffCap());
         this.post = post;
         this.loop = new ContextLoop<>("webhook dispatcher", vertx, this::runOnce, delay -> delay, this.config.poll());
         notifications.onAppend(loop::wakeUp);
+    }
+
+    /** {@code hearth.webhooks.deliveries}: webhook tries by outcome (delivered, retried, dead_lettered). */
+    private static Counter tries(MeterRegistry registry, String outcome) {
+        return Counter.builder("hearth.webhooks.deliveries").tag("outcome", outcome)
+                .description("Webhook delivery tries by outcome").register(registry);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -124,10 +138,12 @@ public class WebhookDispatcher {
         if (delivery.attempt() >= config.tries()) {
             LOG.warnf("webhook %s: event %d is a dead letter after %d tries (%s)", delivery.subscriptionId(),
                     delivery.entry().seq(), delivery.attempt(), error);
+            deadLettered.increment();
             record(delivery, queue.dead(delivery, status, error, now));
         } else {
             LOG.debugf("webhook %s: try %d of event %d failed (%s)", delivery.subscriptionId(), delivery.attempt(),
                     delivery.entry().seq(), error);
+            retriedTries.increment();
             record(delivery, queue.retry(delivery, now.plus(backoff.after(delivery.attempt(),
                     ThreadLocalRandom.current())), status, error));
         }
@@ -135,6 +151,7 @@ public class WebhookDispatcher {
 
     /** Records a delivery and sends its lane's next event at once when the queue leased it. */
     private void delivered(Delivery delivery) {
+        deliveredTries.increment();
         Instant now = Instant.now();
         queue.delivered(delivery, now, leaseUntil(now)).subscribe().with(next -> {
             if (next.isPresent()) {

@@ -11,6 +11,7 @@ import io.hearth.contracts.metric.v1.MetricAlarmDeleted;
 import io.hearth.contracts.metric.v1.MetricReported;
 import io.hearth.contracts.metric.v1.MetricReported.Sample;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -62,10 +63,20 @@ class AlarmTests {
 
     @Test
     void anAlarmCrossingItsThresholdForItsPeriodsFiresOnceAndGoesBackToOkWhenTheValuesDrop() {
+        MetricsPage before = MetricsPage.scrape();
         define(List.of(receiver.url("/scale-out")), List.of(receiver.url("/calm")), false);
 
         pushUntil(90, "workers", () -> !receiver.calls("/scale-out").isEmpty());
         AlarmStateChanged alarmed = awaitStates(1).get(0);
+        // The alarms by state (refreshed every 200 ms in tests) and the evaluations that decided it.
+        await().atMost(WAIT).untilAsserted(() -> {
+            MetricsPage after = MetricsPage.scrape();
+            assertThat(after.value("hearth_alarms{state=\"alarm\"}")).hasValueSatisfying(
+                    alarms -> assertThat(alarms).isGreaterThanOrEqualTo(1));
+            assertThat(after.increaseSince(before, "hearth_alarms_evaluations_total{outcome=\"ok\"}"))
+                    .isGreaterThanOrEqualTo(1);
+            assertThat(after.text()).doesNotContain(alarmId).doesNotContain(root);
+        });
         assertThat(alarmed).extracting(AlarmStateChanged::stackId, AlarmStateChanged::rootStackId,
                 AlarmStateChanged::tenant, AlarmStateChanged::alarmId, AlarmStateChanged::alarmName,
                 AlarmStateChanged::previous, AlarmStateChanged::state, AlarmStateChanged::value)

@@ -17,6 +17,7 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.notifier.StackEvents;
 import io.hearth.notifier.journal.JournalPruner;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -223,6 +224,12 @@ class StreamTests {
         assertThat(frames).isEqualTo(sse.events().stream().map(SseClient.Event::data).toList());
         assertThat(frames).extracting(frame -> CloudEvent.parse(frame).type())
                 .containsExactly(StackStatusChanged.TYPE, ResourceStatusChanged.TYPE, ResourceStatusChanged.TYPE);
+        // Both clients are counted, each by its transport.
+        MetricsPage page = MetricsPage.scrape();
+        assertThat(page.value("hearth_streams_clients{kind=\"websocket\"}")).hasValueSatisfying(
+                clients -> assertThat(clients).isGreaterThanOrEqualTo(1));
+        assertThat(page.value("hearth_streams_clients{kind=\"sse\"}")).hasValueSatisfying(
+                clients -> assertThat(clients).isGreaterThanOrEqualTo(1));
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.notifier.StackEvents;
 import io.hearth.notifier.journal.JournalReader;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.MetricsPage;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -174,6 +175,35 @@ class WebhookTests {
         await().atMost(WAIT).until(() -> receiver.delivered().size() == 2);
         assertThat(receiver.delivered().get(1).event().id()).isEqualTo(first.id());
         assertThat(deadLetters(id).getList("dead_letters")).isEmpty();
+    }
+
+    @Test
+    void triesAreCountedByOutcomeAndTheQueueAndDeadLettersAreGauged() throws Exception {
+        known(stackStatus(stack, "demo", "metered", "IN_PROGRESS"));
+        MetricsPage before = MetricsPage.scrape();
+        Receiver good = receiver();
+        Receiver bad = receiver().answering(n -> 503);
+        subscribe(Map.of("url", good.url(), "stack_ids", List.of(stack)));
+        String dead = subscribe(Map.of("url", bad.url(), "stack_ids", List.of(stack))).getString("subscription.id");
+        publish(resource(stack, "demo", "a", "CREATE", "COMPLETE"));
+        await().atMost(WAIT).until(() -> deadLetters(dead).getList("dead_letters").size() == 1);
+        await().atMost(WAIT).until(() -> good.delivered().size() == 1);
+
+        // The gauges are refreshed from the database (every 200 ms in tests).
+        await().atMost(WAIT).untilAsserted(() -> {
+            MetricsPage after = MetricsPage.scrape();
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"delivered\"}"))
+                    .isGreaterThanOrEqualTo(1);
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"retried\"}"))
+                    .as("3 tries failed before the last").isGreaterThanOrEqualTo(3);
+            assertThat(after.increaseSince(before, "hearth_webhooks_deliveries_total{outcome=\"dead_lettered\"}"))
+                    .isGreaterThanOrEqualTo(1);
+            assertThat(after.value("hearth_webhooks_dead_letters")).hasValueSatisfying(
+                    rows -> assertThat(rows).isGreaterThanOrEqualTo(1));
+            assertThat(after.value("hearth_webhooks_queued")).hasValueSatisfying(
+                    rows -> assertThat(rows).isNotNegative());
+            assertThat(after.text()).doesNotContain(dead).doesNotContain(stack);
+        });
     }
 
     @Test
