@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * deployment-service (which ran the stack's steps) and of signal-gateway (which published the deployment's signal
  * in the trace of the server's metadata), for the same stack, which then completes.
  */
+@Order(2) // needs the local compute driver, which later classes stop (LocalSystem.withoutLocalCompute)
 class TraceIT {
 
     private static final String TEMPLATE = """
