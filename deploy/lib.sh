@@ -12,6 +12,9 @@ HEARTH_HOME=${HEARTH_HOME:-$REPO_ROOT/.hearth}
 KAFKA_PORT=${KAFKA_PORT:-9092}
 KAFKA_CONTROLLER_PORT=${KAFKA_CONTROLLER_PORT:-9093}
 PGPORT=${PGPORT:-5432}
+# Added to every service port (8004..8007 and their replicas), so that a second system can run beside the first
+# (with its own HEARTH_HOME, KAFKA_PORT, KAFKA_CONTROLLER_PORT and a PostgreSQL cluster of its own on PGPORT).
+HEARTH_PORT_OFFSET=${HEARTH_PORT_OFFSET:-0}
 HEARTH_JAVA_OPTS=${HEARTH_JAVA_OPTS:-}
 
 KAFKA_VERSION=4.2.1
@@ -37,10 +40,10 @@ STOP_TIMEOUT=20
 # that owns data: signal-gateway owns nothing durable and gets no database.
 SERVICES=(template-service deployment-service signal-gateway notifier)
 declare -A SERVICE_PORT=(
-  [template-service]=8004
-  [deployment-service]=8005
-  [signal-gateway]=8006
-  [notifier]=8007
+  [template-service]=$((8004 + HEARTH_PORT_OFFSET))
+  [deployment-service]=$((8005 + HEARTH_PORT_OFFSET))
+  [signal-gateway]=$((8006 + HEARTH_PORT_OFFSET))
+  [notifier]=$((8007 + HEARTH_PORT_OFFSET))
 )
 declare -A SERVICE_DB=(
   [template-service]=template
@@ -843,6 +846,11 @@ service_start() {
     "${secrets[@]}" \
     MP_MESSAGING_CONNECTOR_SMALLRYE_KAFKA_CLIENT_ID_PREFIX="$name-" \
     HEARTH_WEBHOOKS_ALLOWED_TARGETS="${HEARTH_WEBHOOKS_ALLOWED_TARGETS:-}" \
+    HEARTH_UPSTREAM_DEPLOYMENT_SERVICE="http://127.0.0.1:${SERVICE_PORT[deployment-service]}" \
+    HEARTH_UPSTREAM_SIGNAL_GATEWAY="http://127.0.0.1:${SERVICE_PORT[signal-gateway]}" \
+    HEARTH_UPSTREAM_NOTIFIER="http://127.0.0.1:${SERVICE_PORT[notifier]}" \
+    HEARTH_SIGNAL_BASE_URL="${HEARTH_SIGNAL_BASE_URL:-http://127.0.0.1:${SERVICE_PORT[signal-gateway]}}" \
+    HEARTH_SIGNAL_HEAT_API_URL="${HEARTH_SIGNAL_HEAT_API_URL:-http://127.0.0.1:${SERVICE_PORT[template-service]}}" \
     "${memory_env[@]}" \
     java "${memory_opts[@]}" "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" \
     '-Dquarkus.log.category."io.hearth.platform.tracing".level=DEBUG' -jar "$jar")
