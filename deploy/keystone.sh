@@ -180,7 +180,7 @@ auth_mode_switch() {
   [[ -s $RUN_DIR/auth.mode ]] && before=$(<"$RUN_DIR/auth.mode")
   if [[ $before != "$HEARTH_AUTH" ]]; then
     info "services: authentication switches from $before to $HEARTH_AUTH; restarting the running ones"
-    services_down
+    (services_down) # a subshell: its `wait` must not wait for the broker deploy/up started
   fi
   printf '%s\n' "$HEARTH_AUTH" >"$RUN_DIR/auth.mode"
 }
