@@ -66,7 +66,10 @@ key_repository = $KEYSTONE_DIR/fernet-keys
 [credential]
 key_repository = $KEYSTONE_DIR/credential-keys
 CONF
-  [[ -f $KEYSTONE_DIR/bootstrapped ]] && return 0
+  if [[ -f $KEYSTONE_DIR/bootstrapped ]]; then
+    keystone_wal
+    return 0
+  fi
   local manage=(keystone-manage --config-file "$KEYSTONE_CONF")
   {
     "${manage[@]}" db_sync &&
@@ -79,7 +82,15 @@ CONF
     log_tail "$LOG_DIR/keystone-manage.log"
     die "keystone-manage failed (log $LOG_DIR/keystone-manage.log)"
   }
+  keystone_wal
   touch "$KEYSTONE_DIR/bootstrapped"
+}
+
+# sqlite in write-ahead-log mode: a session that reads does not lock out one that writes ("database is locked"
+# on Keystone's catalog writes otherwise).
+keystone_wal() {
+  /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("pragma journal_mode=wal").fetchall()' \
+    "$KEYSTONE_DIR/keystone.db"
 }
 
 keystone_start() {
