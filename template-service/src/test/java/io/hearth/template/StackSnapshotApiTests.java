@@ -76,7 +76,7 @@ class StackSnapshotApiTests {
         api().get(base + "/snapshots/" + snapshot).then().statusCode(200).body("snapshot.name", equalTo("first"))
                 .body("snapshot.creation_time", equalTo(taken.getString("creation_time")));
         api().get(base + "/snapshots/" + java.util.UUID.randomUUID()).then().statusCode(404)
-                .body("error.type", equalTo("NotFound"));
+                .body("error.type", equalTo("EntityNotFound"));
 
         api().body(Map.of("parameters", Map.of("greeting", "changed"))).patch(base).then().statusCode(202);
         stacks.stackStatus(id, name, "UPDATE", "COMPLETE", 3);
@@ -99,7 +99,7 @@ class StackSnapshotApiTests {
         String id = created(name, "hi");
         String canonical = "/v1/demo/stacks/" + name + "/" + id;
 
-        api().body(Map.of("check", (Object) null)).post("/v1/demo/stacks/" + name + "/actions").then()
+        api().body("{\"check\": null}").post("/v1/demo/stacks/" + name + "/actions").then()
                 .statusCode(302).header("Location", endsWith(canonical + "/actions"));
         api().body(Map.of("name", "x")).post("/v1/demo/stacks/" + name + "/snapshots").then().statusCode(302)
                 .header("Location", endsWith(canonical + "/snapshots"));
