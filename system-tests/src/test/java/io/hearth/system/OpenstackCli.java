@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,14 +65,21 @@ final class OpenstackCli {
         command.addAll(connection);
         command.addAll(List.of(arguments));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            process.getOutputStream().close();
-            boolean finished = process.waitFor(10, TimeUnit.MINUTES);
-            if (!finished) {
-                process.destroyForcibly();
+            // The output goes to a file: a pipe would stop the CLI once its buffer is full (a snapshot is large).
+            Path log = Files.createTempFile("openstack-cli", ".log");
+            try {
+                Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).start();
+                process.getOutputStream().close();
+                boolean finished = process.waitFor(10, TimeUnit.MINUTES);
+                if (!finished) {
+                    process.destroyForcibly().waitFor();
+                }
+                return new Run(List.of(arguments), finished ? process.exitValue() : -1,
+                        Files.readString(log, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(log);
             }
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return new Run(List.of(arguments), finished ? process.exitValue() : -1, output);
         } catch (IOException e) {
             throw new IllegalStateException("cannot run " + OPENSTACK, e);
         } catch (InterruptedException e) {

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 @Order(2) // needs the local compute driver, which later classes stop (LocalSystem.withoutLocalCompute)
 class OpenstackCliIT {
 
-    private static final String STACK = "cli-app-and-db";
+    /** A name and a database port of this run's own (a stack of an earlier run may still be there). */
+    private static final String STACK = "cli-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    private static final String PORT = Integer.toString(15500 + new java.util.Random().nextInt(400));
 
     private static OpenstackCli cli;
 
@@ -34,7 +36,7 @@ class OpenstackCliIT {
     @Test
     void theOpenstackCliSnapshotsUpdatesRestoresChecksAndDeletesTheExample() {
         String template = LocalSystem.ROOT.resolve("deploy/examples/app-and-db.yaml").toString();
-        cli.run("stack", "create", "--wait", "-t", template, "--parameter", "db_port=15499", STACK).ok();
+        cli.run("stack", "create", "--wait", "-t", template, "--parameter", "db_port=" + PORT, STACK).ok();
         assertThat(status()).isEqualTo("CREATE_COMPLETE");
         String password = password();
         assertThat(endpoint()).startsWith("kvdb://app@");
@@ -48,7 +50,7 @@ class OpenstackCliIT {
         JsonNode data = shown.path("snapshot").path("data");
         assertThat(data.path("resources").path("db_password").path("resource_data").path("hearth")
                 .path("attributes").path("value").asText()).isEqualTo(password);
-        assertThat(data.path("environment").path("parameters").path("db_port").asText()).isEqualTo("15499");
+        assertThat(data.path("environment").path("parameters").path("db_port").asText()).isEqualTo(PORT);
 
         cli.run("stack", "update", "--wait", "--existing", "--parameter", "db_user=other", STACK).ok();
         assertThat(endpoint()).startsWith("kvdb://other@");
@@ -60,7 +62,7 @@ class OpenstackCliIT {
 
         assertThat(cli.json("stack", "file", "list", STACK).size()).isZero();
         assertThat(cli.json("stack", "environment", "show", STACK).path("parameters").path("db_port").asText())
-                .isEqualTo("15499");
+                .isEqualTo(PORT);
 
         cli.run("stack", "check", STACK).ok();
         await().atMost(Duration.ofMinutes(2)).until(() -> "CHECK_COMPLETE".equals(status()));
