@@ -42,7 +42,7 @@ class OpenstackCliIT {
         assertThat(endpoint()).startsWith("kvdb://app@");
 
         JsonNode snapshot = cli.json("stack", "snapshot", "create", "--name", "before", STACK);
-        String snapshotId = snapshot.get("id").asText();
+        String snapshotId = snapshot.get("ID").asText();
         assertThat(snapshot.get("status").asText()).isEqualTo("COMPLETE");
         assertThat(status()).isEqualTo("SNAPSHOT_COMPLETE");
         assertThat(cli.run("stack", "snapshot", "list", STACK, "-f", "value", "-c", "id").ok()).contains(snapshotId);
