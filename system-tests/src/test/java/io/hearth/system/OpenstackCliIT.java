@@ -60,7 +60,9 @@ class OpenstackCliIT {
                 .until(() -> "UPDATE_COMPLETE".equals(status()) && endpoint().startsWith("kvdb://app@"));
         assertThat(password()).as("the RandomString's value as recorded").isEqualTo(password);
 
-        assertThat(cli.json("stack", "file", "list", STACK).size()).isZero();
+        JsonNode files = cli.json("stack", "file", "list", STACK);
+        assertThat(files.has("files")).as("file list: %s", files).isTrue();
+        assertThat(files.get("files").size()).isZero();
         assertThat(cli.json("stack", "environment", "show", STACK).path("parameters").path("db_port").asText())
                 .isEqualTo(PORT);
 
