@@ -230,6 +230,9 @@ public class StackEventHandler {
             stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
             if (Action.DELETE.is(change.action()) && Status.COMPLETE.is(change.status())) {
                 stack.deletedAt = event.time();
+                return io.hearth.template.domain.StackSnapshot.delete("stackId", stackId) // they go with it
+                        .chain(() -> record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
+                                change.action(), change.status(), change.statusReason()));
             }
             if (Action.ROLLBACK.is(change.action())) {
                 StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes
