@@ -108,10 +108,7 @@ class Breakpoints {
         }
         entry.clearedAt = Instant.now();
         LOG.infof("stack %s (%s): hook %s of %s cleared", state.stack.name, state.stack.id, hook, resource);
-        PlannedResource planned = state.planned(resource);
-        ResourceRuntime row = state.current(resource);
-        return event(state, resource, row != null ? row.type : planned == null ? null : planned.type(), row,
-                "Hook " + hook + " is cleared");
+        return event(state, resource, "Hook " + hook + " is cleared");
     }
 
     /**
@@ -123,12 +120,15 @@ class Breakpoints {
                 .filter(h -> h.traversal == state.traversal() && h.clearedAt == null).toList();
         return StackEngine.each(waiting, entry -> {
             entry.clearedAt = Instant.now();
-            String name = entry.key.resource();
-            ResourceRuntime row = state.current(name);
-            PlannedResource planned = state.planned(name);
-            return event(state, name, row != null ? row.type : planned == null ? null : planned.type(), row,
-                    "Failure occurred while waiting.");
+            return event(state, entry.key.resource(), "Failure occurred while waiting.");
         });
+    }
+
+    /** An event of the resource as it is now: its current row, else its planned type. */
+    private Uni<Void> event(StackState state, String name, String reason) {
+        ResourceRuntime row = state.current(name);
+        PlannedResource planned = state.planned(name);
+        return event(state, name, row != null ? row.type : planned == null ? null : planned.type(), row, reason);
     }
 
     /** Heat's {@code _add_event(self.action, self.status, reason)}: INIT_COMPLETE for a resource not created yet. */

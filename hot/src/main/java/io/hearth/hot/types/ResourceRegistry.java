@@ -201,10 +201,7 @@ public final class ResourceRegistry {
 
     /** Heat's {@code is_hook_definition}: one of {@link #HOOK_TYPES} or a list of them. */
     private void hook(String pattern, JsonNode value, String path) {
-        List<String> types = hookTypes(value, path);
-        if (types != null) {
-            hooks.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(types);
-        }
+        keep(hooks, pattern, hookTypes(value, path));
     }
 
     /** The hook types of a valid {@code hooks} value; null (and a problem) for an invalid one. */
@@ -237,20 +234,29 @@ public final class ResourceRegistry {
      * {@code resources} entry whose name or shell pattern ({@code fnmatchcase}) matches its name.
      */
     public Set<String> hooks(String resourceName) {
-        Set<String> set = new LinkedHashSet<>();
-        hooks.forEach((pattern, types) -> {
+        return matching(hooks, resourceName);
+    }
+
+    /** The values of every entry whose name or shell pattern ({@code fnmatchcase}) matches the resource's name. */
+    private static Set<String> matching(Map<String, Set<String>> byPattern, String resourceName) {
+        Set<String> values = new LinkedHashSet<>();
+        byPattern.forEach((pattern, these) -> {
             if (Py.fnmatchcase(resourceName, pattern)) {
-                set.addAll(types);
+                values.addAll(these);
             }
         });
-        return set;
+        return values;
     }
 
     /** Heat's {@code is_valid_restricted_action}: {@code update}, {@code replace} or a list of them. */
     private void restrict(String pattern, JsonNode value, String path) {
-        List<String> actions = restrictions(value, path);
-        if (actions != null) {
-            restricted.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(actions);
+        keep(restricted, pattern, restrictions(value, path));
+    }
+
+    /** Adds valid values (not null) to a pattern's entry. */
+    private static void keep(Map<String, Set<String>> byPattern, String pattern, List<String> values) {
+        if (values != null) {
+            byPattern.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(values);
         }
     }
 
@@ -272,13 +278,7 @@ public final class ResourceRegistry {
      * ({@code fnmatchcase}) matches its name.
      */
     public Set<String> restrictedActions(String resourceName) {
-        Set<String> actions = new LinkedHashSet<>();
-        restricted.forEach((pattern, restrictions) -> {
-            if (Py.fnmatchcase(resourceName, pattern)) {
-                actions.addAll(restrictions);
-            }
-        });
-        return actions;
+        return matching(restricted, resourceName);
     }
 
     private static void remove(Map<String, String> map, String key) {
