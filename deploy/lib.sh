@@ -805,7 +805,7 @@ service_health() {
 # has its own values passed through instead, and the development ones are refused (a production-like system).
 secrets_env() {
   local out=() dev=0
-  if [[ -z ${HEARTH_AUTH_TOKENS:-} ]]; then
+  if [[ -z ${HEARTH_AUTH_TOKENS:-} ]] && ! keystone_wanted; then
     out+=(HEARTH_AUTH_TOKENS=hearth-dev-token:demo)
     dev=1
   fi
@@ -833,7 +833,7 @@ service_start() {
       QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/$PG_DATABASE"
       QUARKUS_DATASOURCE_USERNAME="hearth_$x" QUARKUS_DATASOURCE_PASSWORD="hearth_$x")
   fi
-  mapfile -t secrets < <(secrets_env)
+  mapfile -t secrets < <(secrets_env; keystone_env)
   rotate_log "$LOG_DIR/$name.log"
   rotate_log "$LOG_DIR/$name.json"
   # Readable log on the console (logs/<name>.log); the same as JSON lines with trace, stack and deployment ids,
@@ -1159,5 +1159,9 @@ status_table() {
     service_status_rows "$svc" || bad=$((bad + $?))
   done
   compute_status_row || bad=$((bad + 1))
+  keystone_status_row || bad=$((bad + 1))
   return "$bad"
 }
+
+# shellcheck source-path=SCRIPTDIR source=keystone.sh
+source "$DEPLOY_DIR/keystone.sh"

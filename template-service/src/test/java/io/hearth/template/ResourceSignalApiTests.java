@@ -167,6 +167,66 @@ class ResourceSignalApiTests {
                 .isEqualTo(before);
     }
 
+    /**
+     * Breakpoints: the environment's hooks reach deployment-service in the plan, an invalid one is Heat's
+     * InvalidBreakPointHook; {@code unset_hook} is sent (for any type) only while the resource's latest hook event says
+     * it waits there, and refused with Heat's words otherwise, nothing sent.
+     */
+    @Test
+    void unsetHookIsSentOnlyWhileTheResourceWaitsAtThatHook() {
+        ConsumerTask<String, String> commands = kafka.consumeStrings().fromTopics(Topics.STACK_COMMANDS);
+        try {
+            String name = StackFixtures.name();
+            String id = api().body(Map.of("stack_name", name, "template", TEMPLATE, "environment", Map.of(
+                    "resource_registry", Map.of("resources", Map.of("p*", Map.of("hooks", List.of("pre-create",
+                            "post-create")))))))
+                    .post("/v1/demo/stacks").then().statusCode(201).extract().path("stack.id");
+            assertThat(stacks.db().queryLong("select count(*) from outbox_event where aggregateid = ? and"
+                    + " jsonb_path_exists(payload::jsonb, '$.data.plan.resources[*] ? (@.name == \"pw\""
+                    + " && @.hooks[1] == \"post-create\")') and not jsonb_path_exists(payload::jsonb,"
+                    + " '$.data.plan.resources[*] ? (@.name == \"handle\").hooks')", id)).isOne();
+            String canonical = "/v1/demo/stacks/" + name + "/" + id;
+            long before = stacks.db().queryLong("select count(*) from outbox_event where aggregateid = ?", id);
+            String resource = "RandomString \"pw\" Stack \"" + name + "\" [" + id + "]";
+
+            api().body(Map.of("unset_hook", "pre-create")).post(canonical + "/resources/pw/signal").then()
+                    .statusCode(400).body("error.type", equalTo("InvalidBreakPointHook"))
+                    .body("error.message", equalTo("The \"pre-create\" hook is not defined on " + resource));
+            api().body(Map.of("unset_hook", "pre-bogus")).post(canonical + "/resources/pw/signal").then()
+                    .statusCode(400).body("error.type", equalTo("InvalidBreakPointHook"))
+                    .body("error.message", equalTo("Invalid hook type \"pre-bogus\" for " + resource));
+
+            stacks.resourceEventOnly(id, "pw", "OS::Heat::RandomString", "INIT", "COMPLETE",
+                    "CREATE paused until Hook pre-create is cleared");
+            stacks.awaitEvents(id, 1);
+            api().body(Map.of("unset_hook", "post-create")).post(canonical + "/resources/pw/signal").then()
+                    .statusCode(400).body("error.type", equalTo("InvalidBreakPointHook"));
+            assertThat(stacks.db().queryLong("select count(*) from outbox_event where aggregateid = ?", id))
+                    .isEqualTo(before);
+            api().body(Map.of("unset_hook", "pre-create")).post(canonical + "/resources/pw/signal").then()
+                    .statusCode(200);
+            await().atMost(Duration.ofSeconds(30)).until(() -> signals(commands, id).size() == 1);
+            assertThat(signals(commands, id).get(0)).isEqualTo(new StackActionRequested(id, "demo", name,
+                    StackActionRequested.SIGNAL, "pw", null, HearthJson.readTree("{\"unset_hook\": \"pre-create\"}")));
+
+            stacks.resourceEventOnly(id, "pw", "OS::Heat::RandomString", "INIT", "COMPLETE",
+                    "Hook pre-create is cleared");
+            stacks.awaitEvents(id, 2);
+            api().body(Map.of("unset_hook", "pre-create")).post(canonical + "/resources/pw/signal").then()
+                    .statusCode(400).body("error.type", equalTo("InvalidBreakPointHook"));
+
+            api().body(Map.of("stack_name", StackFixtures.name(), "template", TEMPLATE, "environment", Map.of(
+                    "resource_registry", Map.of("resources", Map.of("pw", Map.of("hooks", "pre-bogus"))))))
+                    .post("/v1/demo/stacks").then().statusCode(400)
+                    .body("error.type", equalTo("InvalidBreakPointHook"))
+                    .body("error.message", equalTo("Invalid hook type \"pre-bogus\" for resource breakpoint, "
+                            + "acceptable hook types are: ('pre-create', 'pre-update', 'pre-delete', 'post-create', "
+                            + "'post-update', 'post-delete')"));
+        } finally {
+            commands.close();
+        }
+    }
+
     private static List<StackActionRequested> signals(ConsumerTask<String, String> commands, String id) {
         return commands.getRecords().stream().filter(r -> id.equals(r.key()))
                 .map(r -> CloudEvent.parse(r.value()))

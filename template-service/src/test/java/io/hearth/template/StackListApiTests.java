@@ -152,6 +152,19 @@ class StackListApiTests {
     }
 
     @Test
+    void anAdminListsEveryTenantsStacksWithGlobalTenant() {
+        assertThat(given().header("X-Auth-Token", "admin-token").get("/v1/other/stacks?" + mine)
+                .then().statusCode(200).extract().jsonPath().getList("stacks")).isEmpty();
+        JsonPath all = given().header("X-Auth-Token", "admin-token")
+                .get("/v1/other/stacks?global_tenant=true&with_count=true&sort_dir=asc&" + mine)
+                .then().statusCode(200).extract().jsonPath();
+        assertThat(all.getList("stacks.stack_name", String.class)).containsExactly(a, b, c);
+        assertThat(all.getInt("count")).isEqualTo(3);
+        given().header("X-Auth-Token", "other-token").get("/v1/other/stacks?global_tenant=true").then()
+                .statusCode(403).body("error.message", equalTo("You are not authorized to use global_index."));
+    }
+
+    @Test
     void anotherTenantListsNoneOfThemAndTokensAreChecked() {
         assertThat(given().header("X-Auth-Token", "other-token").get("/v1/other/stacks?" + mine)
                 .then().statusCode(200).extract().jsonPath().getList("stacks")).isEmpty();

@@ -25,17 +25,30 @@ import java.util.List;
  *                          whose {@code actions} hold CONTEXTUALIZE reads other deployments and data bags as they are,
  *                          and is contextualized as they change; docs/contextualization.md); not in {@code dependsOn};
  *                          empty (and absent on the wire) when none
+ * @param hooks             the breakpoints the environment's {@code hooks} set for this resource ({@code pre-create},
+ *                          {@code post-update}, ...: Heat's {@code matches_hook}); empty (and absent on the wire) when
+ *                          none
  */
 public record PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn,
         JsonNode metadata, String deletionPolicy, @JsonInclude(JsonInclude.Include.NON_NULL) String template,
         @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode updatePolicy,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> restrictedActions,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> live) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> live,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> hooks) {
 
     public PlannedResource {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
         restrictedActions = restrictedActions == null ? List.of() : List.copyOf(restrictedActions);
         live = live == null ? List.of() : List.copyOf(live);
+        hooks = hooks == null ? List.of() : List.copyOf(hooks);
+    }
+
+    /** A resource without breakpoints. */
+    public PlannedResource(String name, String type, JsonNode properties, List<String> dependsOn, JsonNode metadata,
+            String deletionPolicy, String template, JsonNode updatePolicy, List<String> restrictedActions,
+            List<String> live) {
+        this(name, type, properties, dependsOn, metadata, deletionPolicy, template, updatePolicy, restrictedActions,
+                live, List.of());
     }
 
     /** A resource without live references. */
@@ -72,13 +85,24 @@ public record PlannedResource(String name, String type, JsonNode properties, Lis
     /** The same resource depending on other names. */
     public PlannedResource withDependsOn(List<String> names) {
         return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy,
-                restrictedActions, live);
+                restrictedActions, live, hooks);
     }
 
     /** The same resource waiting for {@code names} and reading {@code liveNames} live. */
     public PlannedResource withLive(List<String> names, List<String> liveNames) {
         return new PlannedResource(name, type, properties, names, metadata, deletionPolicy, template, updatePolicy,
-                restrictedActions, liveNames);
+                restrictedActions, liveNames, hooks);
+    }
+
+    /** The same resource with the breakpoints the environment sets for it. */
+    public PlannedResource withHooks(List<String> hookTypes) {
+        return new PlannedResource(name, type, properties, dependsOn, metadata, deletionPolicy, template, updatePolicy,
+                restrictedActions, live, hookTypes);
+    }
+
+    /** Whether the environment sets that breakpoint ({@code pre-create}, ...) on this resource. */
+    public boolean hooked(String hook) {
+        return hooks.contains(hook);
     }
 
     /** Whether this resource reads {@code other}: waits for it or reads it live. */

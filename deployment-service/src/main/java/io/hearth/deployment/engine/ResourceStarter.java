@@ -43,9 +43,12 @@ class ResourceStarter {
     private final EvaluationLimits limits;
     private final int maxReruns;
     private final DataBags bags;
+    private final Breakpoints breakpoints;
 
-    ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config, DataBags bags) {
+    ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config, DataBags bags,
+            Breakpoints breakpoints) {
         this.handlers = handlers;
+        this.breakpoints = breakpoints;
         this.bags = bags;
         this.events = events;
         this.limits = config.evaluation();
@@ -69,12 +72,21 @@ class ResourceStarter {
                     Outcome.failed(resource.name(), e.errorType(), e.getMessage()).reason());
         }
         if (row == null) {
-            return create(state, resource, handler, properties);
+            // Heat's create: a pre-create hook only while the stack is created (not for a resource an update adds)
+            return (state.stack.action == Action.CREATE
+                    ? breakpoints.stop(state, resource, null, Breakpoints.PRE_CREATE, Action.CREATE)
+                    : Uni.createFrom().item(false))
+                    .chain(waits -> waits ? Uni.createFrom().voidItem() : create(state, resource, handler, properties));
         }
         JsonNode previous = HearthJson.readTree(row.properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
-        return decide(row, resource, handler, call).chain(kind -> bringInLine(state, resource, handler, row, call,
-                properties, kind));
+        // Heat's update: the pre-update hook before it is known whether the resource changes at all
+        return (state.stack.action == Action.UPDATE
+                ? breakpoints.stop(state, resource, row, Breakpoints.PRE_UPDATE, Action.UPDATE)
+                : Uni.createFrom().item(false))
+                .chain(waits -> waits ? Uni.createFrom().voidItem()
+                        : decide(row, resource, handler, call).chain(kind -> bringInLine(state, resource, handler,
+                                row, call, properties, kind)));
     }
 
     /** Goes on with a planned resource's update once it is known how its change is applied. */
@@ -282,8 +294,24 @@ class ResourceStarter {
                     Uni<Void> read = Objects.equals(before, row.attributes) ? published
                             : published.chain(() -> readersOf(state, row));
                     return read.chain(() -> row.status == COMPLETE ? ifStale(state, row) : Uni.createFrom().voidItem())
-                            .chain(() -> row.status == COMPLETE ? factsOf(state, row, done) : Uni.createFrom().voidItem());
+                            .chain(() -> row.status == COMPLETE ? factsOf(state, row, done) : Uni.createFrom().voidItem())
+                            .chain(() -> after(state, row));
                 });
+    }
+
+    /**
+     * Heat's post-create and post-update hooks: a resource the stack's create created, or its update updated, stops
+     * once it completed, before its dependents start.
+     */
+    private Uni<Void> after(StackState state, ResourceRuntime row) {
+        if (row.status != COMPLETE || state.stack.status != IN_PROGRESS || row.traversal != state.traversal()
+                || row.action != state.stack.action || row.replaced) {
+            return Uni.createFrom().voidItem();
+        }
+        String hook = row.action == Action.CREATE ? Breakpoints.POST_CREATE
+                : row.action == Action.UPDATE ? Breakpoints.POST_UPDATE : null;
+        return hook == null ? Uni.createFrom().voidItem()
+                : breakpoints.stop(state, state.planned(row.name), row, hook, row.action).replaceWithVoid();
     }
 
     /**

@@ -25,7 +25,8 @@ final class Scheduler {
         List<PlannedResource> ready = new ArrayList<>();
         for (PlannedResource resource : state.plan.resources()) {
             ResourceRuntime row = state.current(resource.name());
-            if (row != null && (row.traversal == state.traversal() || row.status == Status.IN_PROGRESS)) {
+            if (row != null && (row.traversal == state.traversal() || row.status == Status.IN_PROGRESS)
+                    || Breakpoints.waits(state, resource.name())) {
                 continue;
             }
             boolean dependenciesDone = resource.dependsOn().stream()

@@ -52,12 +52,14 @@ public class StackEngine {
     private final StackOutputs outputs;
     private final DataBags bags;
     private final StackSweep sweep;
+    private final Breakpoints breakpoints;
 
     private final Duration defaultTimeout;
 
     public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs,
-            DataBags bags, StackSweep sweep, DeploymentConfig config) {
+            DataBags bags, StackSweep sweep, DeploymentConfig config, Breakpoints breakpoints) {
         this.bags = bags;
+        this.breakpoints = breakpoints;
         this.sweep = sweep;
         this.handlers = handlers;
         this.events = events;
@@ -171,15 +173,22 @@ public class StackEngine {
         if (state.rows.isEmpty()) {
             return finish(state, COMPLETE, "Stack DELETE completed successfully", null);
         }
-        List<ResourceRuntime> deletable = Scheduler.readyToDelete(state.rows);
+        List<ResourceRuntime> deletable = Scheduler.readyToDelete(state.rows).stream()
+                .filter(row -> !Breakpoints.waits(state, row.name)).toList();
         if (deletable.isEmpty()) {
-            return Uni.createFrom().voidItem(); // waiting for a deletion
+            return Uni.createFrom().voidItem(); // waiting for a deletion, or at a pre-delete hook
         }
-        return each(deletable, row -> starter.delete(state, row)).chain(() -> advance(state));
+        return each(deletable, row -> breakpoints.stop(state, state.planned(row.name), row, Breakpoints.PRE_DELETE,
+                Action.DELETE).chain(waits -> waits ? Uni.createFrom().voidItem() : starter.delete(state, row)))
+                .chain(() -> advance(state));
     }
 
     /** Starts a new action of the stack: a new traversal, the IN_PROGRESS status published. */
     public Uni<Void> begin(StackState state, Action action) {
+        return breakpoints.abandon(state).chain(() -> started(state, action));
+    }
+
+    private Uni<Void> started(StackState state, Action action) {
         state.stack.traversal++;
         state.stack.contextDepth = 0; // a contextualization's nested update sets it after (NestedStacks.update)
         state.stack.timeoutAt = StackTimeouts.deadline(state.plan, Instant.now(), defaultTimeout);
@@ -197,6 +206,10 @@ public class StackEngine {
      * they do, without the stack advancing. The stack's nested stacks still in progress stop the same way.
      */
     public Uni<Void> cancel(StackState state) {
+        return breakpoints.abandon(state).chain(() -> cancelled(state));
+    }
+
+    private Uni<Void> cancelled(StackState state) {
         StackRuntime stack = state.stack;
         stack.traversal++;
         Uni<Void> stopped = transition(state, stack.action, FAILED, "Stack " + stack.action + " cancelled", null);
@@ -242,7 +255,7 @@ public class StackEngine {
         }
         stack.plan = HearthJson.write(target);
         stack.previousPlan = null;
-        StackState state = new StackState(stack, target, failed.rows());
+        StackState state = new StackState(stack, target, failed.rows(), failed.hooks());
         return begin(state, Action.ROLLBACK).chain(() -> advance(state));
     }
 

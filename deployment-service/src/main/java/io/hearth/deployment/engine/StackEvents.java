@@ -105,8 +105,14 @@ public class StackEvents {
      */
     public Uni<Void> resourceEvent(StackRuntime stack, ResourceRuntime row, Action action, Status status,
             String reason) {
-        return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
-                row.type, action.name(), status.name(), reason, null, true));
+        return resourceEvent(stack, row.name, row.physicalId, row.type, action.name(), status.name(), reason);
+    }
+
+    /** The same for a resource that may have no row yet (a breakpoint before its create: {@code INIT_COMPLETE}). */
+    public Uni<Void> resourceEvent(StackRuntime stack, String name, String physicalId, String type, String action,
+            String status, String reason) {
+        return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, name, physicalId, type,
+                action, status, reason, null, true));
     }
 
     private Uni<Void> append(StackRuntime stack, Object data) {

@@ -35,9 +35,12 @@ public class StackSignals {
     private final StackEngine engine;
     private final ResourceHandlers handlers;
     private final SoftwareDeployments deployments;
+    private final Breakpoints breakpoints;
 
-    public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments) {
+    public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments,
+            Breakpoints breakpoints) {
         this.engine = engine;
+        this.breakpoints = breakpoints;
         this.handlers = handlers;
         this.deployments = deployments;
     }
@@ -92,6 +95,10 @@ public class StackSignals {
     private Uni<Void> apply(StackState state, Signal signal) {
         if (signal instanceof Signal.DataBag bag) {
             return engine.dataBag(state, bag.event());
+        }
+        if (signal instanceof Signal.ApiSignal api && Breakpoints.unsetHook(api.details()) != null) {
+            // Heat's Resource.signal: unset_hook clears the breakpoint and never reaches handle_signal
+            return breakpoints.clear(state, api.resourceName(), Breakpoints.unsetHook(api.details()));
         }
         ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
                 : state.byPhysicalId(signal.physicalId());

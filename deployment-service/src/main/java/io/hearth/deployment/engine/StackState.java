@@ -6,6 +6,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.ResourceHook;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.hot.functions.EvaluationContext;
@@ -51,11 +52,19 @@ public final class StackState {
     private final Map<String, PlannedResource> plannedByName = new LinkedHashMap<>();
     /** Why this step failed the action though no row failed (an update {@code restricted_actions} forbids). */
     private String refusal;
+    /** The breakpoints its resources reached ({@link Breakpoints}); loaded only for a plan that sets hooks. */
+    private final List<ResourceHook> hooks;
 
     public StackState(StackRuntime stack, StackPlan plan, List<ResourceRuntime> rows) {
+        this(stack, plan, rows, List.of());
+    }
+
+    /** A stack with the breakpoints its resources reached. */
+    public StackState(StackRuntime stack, StackPlan plan, List<ResourceRuntime> rows, List<ResourceHook> hooks) {
         this.stack = stack;
         this.plan = plan;
         this.rows = new ArrayList<>(rows);
+        this.hooks = new ArrayList<>(hooks);
         rows.stream().filter(row -> !row.replaced).forEach(row -> currentByName.put(row.name, row));
         plan.resources().forEach(resource -> plannedByName.putIfAbsent(resource.name(), resource));
     }
@@ -78,8 +87,29 @@ public final class StackState {
 
     /** A stack whose row the caller has locked already, with its resource rows. */
     public static Uni<StackState> of(StackRuntime stack) {
+        StackPlan plan = planOf(stack);
+        Uni<List<ResourceHook>> hooks = plan.resources().stream().anyMatch(r -> !r.hooks().isEmpty())
+                ? ResourceHook.list("key.stackId", stack.id) : Uni.createFrom().item(List.of());
         return writeAtCommit().chain(() -> ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name",
-                stack.id)).map(rows -> new StackState(stack, planOf(stack), rows));
+                stack.id)).chain(rows -> hooks.map(reached -> new StackState(stack, plan, rows, reached)));
+    }
+
+    /** The breakpoints the stack's resources reached, in any traversal. */
+    List<ResourceHook> hooks() {
+        return hooks;
+    }
+
+    /** Where a resource reached that hook last, or null. */
+    ResourceHook hook(String resource, String hook) {
+        return hooks.stream().filter(h -> h.key.resource().equals(resource) && h.key.hook().equals(hook))
+                .findFirst().orElse(null);
+    }
+
+    /** Keeps a hook the step reached. */
+    void putHook(ResourceHook reached) {
+        if (!hooks.contains(reached)) {
+            hooks.add(reached);
+        }
     }
 
     /**
@@ -149,7 +179,8 @@ public final class StackState {
      */
     boolean converged(ResourceRuntime row) {
         return row != null && row.traversal == traversal() && row.status != Status.IN_PROGRESS
-                && !(row.status == Status.FAILED && row.action != Action.CHECK);
+                && !(row.status == Status.FAILED && row.action != Action.CHECK)
+                && (hooks.isEmpty() || !Breakpoints.waits(this, row.name));
     }
 
     /** The first resource whose action failed in this traversal. */

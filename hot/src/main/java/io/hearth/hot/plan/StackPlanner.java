@@ -242,7 +242,8 @@ public final class StackPlanner {
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
                     List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName,
-                    updatePolicy, List.copyOf(registry.restrictedActions(name))));
+                    updatePolicy, List.copyOf(registry.restrictedActions(name)))
+                    .withHooks(List.copyOf(registry.hooks(name))));
         }
         Map<String, PlannedOutput> outputs = new LinkedHashMap<>();
         template.path("outputs").fields().forEachRemaining(entry -> {

@@ -21,10 +21,12 @@ import java.util.Set;
  * <li>{@code "OS::Neutron::*": "OS::Heat::None"} maps every type with that prefix (many-to-one), and
  *     {@code "OS::Networking::*": "OS::Neutron::*"} maps prefix to prefix;</li>
  * <li>{@code resources: {my_server: {"OS::Nova::Server": "OS::Heat::None"}}} maps a type for one
- *     resource only ({@code hooks} there are accepted and ignored: Hearth has no breakpoints yet);
+ *     resource only; {@code hooks} (breakpoints: Heat's {@code HOOK_TYPES}, one or a list) and
  *     {@code restricted_actions} ({@code update}, {@code replace} or a list of them) under a resource name
- *     or a shell pattern of names is checked as Heat checks it and answered by
- *     {@link #restrictedActions};</li>
+ *     or a shell pattern of names are checked as Heat checks them and answered by {@link #hooks} and
+ *     {@link #restrictedActions}; a mapping under a resource name (a nested stack's entries,
+ *     {@code resources: {nested: {inner: {hooks: pre-create}}}}) is checked the same way and left to the nested
+ *     stack's environment ({@code ChildEnvironment});</li>
  * <li>a key or value ending in {@code .yaml} or {@code .template} is a template resource (nested
  *     stack), which Hearth does not support yet;</li>
  * <li>a {@code null} value removes an entry loaded before (with a trailing {@code *}, every entry with
@@ -48,10 +50,15 @@ public final class ResourceRegistry {
     /** Heat's {@code RESTRICTED_ACTIONS}. */
     private static final List<String> RESTRICTED_ACTIONS = List.of("update", "replace");
 
+    /** Heat's {@code HOOK_TYPES}, in its order. */
+    public static final List<String> HOOK_TYPES = List.of("pre-create", "pre-update", "pre-delete", "post-create",
+            "post-update", "post-delete");
+
     private final ResourceTypes types;
     private final LinkedHashMap<String, String> entries = new LinkedHashMap<>();
     private final LinkedHashMap<String, LinkedHashMap<String, String>> perResource = new LinkedHashMap<>();
     private final LinkedHashMap<String, Set<String>> restricted = new LinkedHashMap<>();
+    private final LinkedHashMap<String, Set<String>> hooks = new LinkedHashMap<>();
     private final List<TemplateProblem> problems = new ArrayList<>();
 
     private ResourceRegistry(ResourceTypes types) {
@@ -128,6 +135,12 @@ public final class ResourceRegistry {
             if (r.getValue() == null || r.getValue().isNull()) {
                 perResource.remove(r.getKey());
                 restricted.remove(r.getKey());
+                hooks.remove(r.getKey());
+                continue;
+            }
+            if (HOOKS.equals(r.getKey()) || RESTRICTED.equals(r.getKey())) {
+                // a nested stack's narrowed entries keep its owner's own (Heat registers and never matches them)
+                check(r.getKey(), r.getValue(), path + "." + r.getKey());
                 continue;
             }
             if (!r.getValue().isObject()) {
@@ -140,17 +153,21 @@ public final class ResourceRegistry {
                 Map.Entry<String, JsonNode> m = f.next();
                 String key = m.getKey();
                 JsonNode value = m.getValue();
-                if (key.equals("hooks")) {
-                    continue; // breakpoints: not supported by Hearth yet, ignored
+                String at = path + "." + r.getKey() + "." + key;
+                if (key.equals(HOOKS)) {
+                    hook(r.getKey(), value, at);
+                    continue;
                 }
-                if (key.equals("restricted_actions")) {
-                    restrict(r.getKey(), value, path + "." + r.getKey() + "." + key);
+                if (key.equals(RESTRICTED)) {
+                    restrict(r.getKey(), value, at);
                     continue;
                 }
                 if (value == null || value.isNull()) {
                     remove(mine, key);
                 } else if (value.isTextual()) {
                     mine.put(key, value.textValue());
+                } else if (value.isObject()) {
+                    checkNested(value, at); // a nested stack's entries: its environment reads them
                 } else {
                     problems.add(new TemplateProblem(path + "." + r.getKey() + "." + key, "A resource_registry "
                             + "entry maps a type to a type name (or a template); got " + Py.repr(value)));
@@ -159,22 +176,100 @@ public final class ResourceRegistry {
         }
     }
 
+    private static final String HOOKS = "hooks";
+    private static final String RESTRICTED = "restricted_actions";
+
+    /** Heat's {@code _load_registry} below a resource name: hooks and restrictions are checked at any depth. */
+    private void checkNested(JsonNode entries, String path) {
+        entries.fields().forEachRemaining(e -> {
+            if (HOOKS.equals(e.getKey()) || RESTRICTED.equals(e.getKey())) {
+                check(e.getKey(), e.getValue(), path + "." + e.getKey());
+            } else if (e.getValue() != null && e.getValue().isObject()) {
+                checkNested(e.getValue(), path + "." + e.getKey());
+            }
+        });
+    }
+
+    /** Checks a {@code hooks} or {@code restricted_actions} value without keeping it. */
+    private void check(String key, JsonNode value, String path) {
+        if (HOOKS.equals(key)) {
+            hookTypes(value, path);
+        } else {
+            restrictions(value, path);
+        }
+    }
+
+    /** Heat's {@code is_hook_definition}: one of {@link #HOOK_TYPES} or a list of them. */
+    private void hook(String pattern, JsonNode value, String path) {
+        keep(hooks, pattern, hookTypes(value, path));
+    }
+
+    /** The hook types of a valid {@code hooks} value; null (and a problem) for an invalid one. */
+    private List<String> hookTypes(JsonNode value, String path) {
+        List<String> types = names(value);
+        if (types == null || types.stream().anyMatch(type -> !HOOK_TYPES.contains(type))) {
+            problems.add(new TemplateProblem(path, "Invalid hook type \"" + Py.str(value) + "\" for resource "
+                    + "breakpoint, acceptable hook types are: ('" + String.join("', '", HOOK_TYPES) + "')",
+                    "InvalidBreakPointHook"));
+            return null;
+        }
+        return types;
+    }
+
+    /** A string, or a list's items (null for an item that is not a string); null for any other value. */
+    private static List<String> names(JsonNode value) {
+        if (value != null && value.isTextual()) {
+            return List.of(value.textValue());
+        }
+        if (value == null || !value.isArray()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        value.forEach(item -> names.add(item.isTextual() ? item.textValue() : null));
+        return names;
+    }
+
+    /**
+     * Heat's {@code matches_hook}: the hook types ({@link #HOOK_TYPES}) set for a resource by every
+     * {@code resources} entry whose name or shell pattern ({@code fnmatchcase}) matches its name.
+     */
+    public Set<String> hooks(String resourceName) {
+        return matching(hooks, resourceName);
+    }
+
+    /** The values of every entry whose name or shell pattern ({@code fnmatchcase}) matches the resource's name. */
+    private static Set<String> matching(Map<String, Set<String>> byPattern, String resourceName) {
+        Set<String> values = new LinkedHashSet<>();
+        byPattern.forEach((pattern, these) -> {
+            if (Py.fnmatchcase(resourceName, pattern)) {
+                values.addAll(these);
+            }
+        });
+        return values;
+    }
+
     /** Heat's {@code is_valid_restricted_action}: {@code update}, {@code replace} or a list of them. */
     private void restrict(String pattern, JsonNode value, String path) {
-        List<String> actions = new ArrayList<>();
-        if (value != null && value.isTextual()) {
-            actions.add(value.textValue());
-        } else if (value != null && value.isArray()) {
-            value.forEach(action -> actions.add(action.isTextual() ? action.textValue() : null));
+        keep(restricted, pattern, restrictions(value, path));
+    }
+
+    /** Adds valid values (not null) to a pattern's entry. */
+    private static void keep(Map<String, Set<String>> byPattern, String pattern, List<String> values) {
+        if (values != null) {
+            byPattern.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(values);
         }
-        boolean valid = !actions.isEmpty() || (value != null && value.isArray());
-        if (!valid || actions.stream().anyMatch(action -> !RESTRICTED_ACTIONS.contains(action))) {
+    }
+
+    /** The actions of a valid {@code restricted_actions} value; null (and a problem) for an invalid one. */
+    private List<String> restrictions(JsonNode value, String path) {
+        List<String> actions = names(value);
+        if (actions == null || actions.stream().anyMatch(action -> !RESTRICTED_ACTIONS.contains(action))) {
             problems.add(new TemplateProblem(path, "Invalid restricted_action type \"" + Py.str(value)
                     + "\" for resource, acceptable restricted_action types are: ('update', 'replace')",
                     "InvalidRestrictedAction"));
-            return;
+            return null;
         }
-        restricted.computeIfAbsent(pattern, p -> new LinkedHashSet<>()).addAll(actions);
+        return actions;
     }
 
     /**
@@ -183,13 +278,7 @@ public final class ResourceRegistry {
      * ({@code fnmatchcase}) matches its name.
      */
     public Set<String> restrictedActions(String resourceName) {
-        Set<String> actions = new LinkedHashSet<>();
-        restricted.forEach((pattern, restrictions) -> {
-            if (Py.fnmatchcase(resourceName, pattern)) {
-                actions.addAll(restrictions);
-            }
-        });
-        return actions;
+        return matching(restricted, resourceName);
     }
 
     private static void remove(Map<String, String> map, String key) {

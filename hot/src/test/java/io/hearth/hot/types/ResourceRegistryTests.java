@@ -179,6 +179,44 @@ class ResourceRegistryTests {
     }
 
     @Test
+    void hooksByNameAndShellPatternAsHeatMatchesThem() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  resources:
+                    app: {hooks: [pre-create, post-update]}
+                    "app*": {hooks: pre-delete}
+                    nested: {inner: {hooks: pre-update}, hooks: pre-create}
+                """);
+        assertThat(registry.problems()).isEmpty();
+        assertThat(registry.hooks("app")).containsExactlyInAnyOrder("pre-create", "post-update", "pre-delete");
+        assertThat(registry.hooks("app_2")).containsExactly("pre-delete");
+        assertThat(registry.hooks("nested")).containsExactly("pre-create");
+        assertThat(registry.hooks("inner")).as("a nested stack's entries are its own environment's").isEmpty();
+        assertThat(registry.hooks("db")).isEmpty();
+    }
+
+    @Test
+    void anInvalidHookTypeIsHeatsInvalidBreakPointHookAtAnyDepth() {
+        String types = "acceptable hook types are: ('pre-create', 'pre-update', 'pre-delete', 'post-create', "
+                + "'post-update', 'post-delete')";
+        assertThat(registry("""
+                resource_registry:
+                  resources:
+                    app: {hooks: [pre-create, pre-bogus]}
+                    nested: {inner: {hooks: {pre-create: true}}}
+                    other: {hooks: 3}
+                """).problems()).containsExactly(
+                new TemplateProblem("resource_registry.resources.app.hooks",
+                        "Invalid hook type \"['pre-create', 'pre-bogus']\" for resource breakpoint, " + types,
+                        "InvalidBreakPointHook"),
+                new TemplateProblem("resource_registry.resources.nested.inner.hooks",
+                        "Invalid hook type \"{'pre-create': True}\" for resource breakpoint, " + types,
+                        "InvalidBreakPointHook"),
+                new TemplateProblem("resource_registry.resources.other.hooks",
+                        "Invalid hook type \"3\" for resource breakpoint, " + types, "InvalidBreakPointHook"));
+    }
+
+    @Test
     void aHeatTypeWhoseServiceIsAbsentIsHeatsResourceTypeUnavailable() {
         ResourceValidator validator = new ResourceValidator(ResourceRegistry.empty(), Set.of());
         assertThat(validator.validate("net", yaml("type: OS::Neutron::Net"))).containsExactly(new TemplateProblem(

@@ -5,6 +5,8 @@ import io.hearth.notifier.journal.StreamScope;
 import io.hearth.notifier.stream.SseSink;
 import io.hearth.notifier.stream.StreamHub;
 import io.hearth.notifier.stream.WebSocketSink;
+import io.hearth.platform.auth.AuthPolicy;
+import io.hearth.platform.auth.Caller;
 import io.hearth.platform.auth.TenantAuthenticator;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
@@ -48,11 +50,12 @@ public class StreamRoutes {
     }
 
     private void open(RoutingContext ctx, String stack, String id) {
-        String tenant;
+        String tenant = ctx.pathParam("tenant");
+        Uni<Caller> caller;
         Long lastEventId;
         try {
-            tenant = authenticator.authenticate(ctx.request().getHeader("X-Auth-Token"),
-                    ctx.request().getHeader(HttpHeaders.AUTHORIZATION), ctx.pathParam("tenant"));
+            caller = authenticator.authenticate(ctx.request().getHeader("X-Auth-Token"),
+                    ctx.request().getHeader(HttpHeaders.AUTHORIZATION), tenant);
             lastEventId = lastEventId(ctx);
         } catch (ApiException refused) {
             ctx.fail(refused);
@@ -60,9 +63,12 @@ public class StreamRoutes {
         }
         Context context = Vertx.currentContext();
         ctx.request().pause();
-        Uni<StreamScope> scope = stack == null ? Uni.createFrom().item(StreamScope.tenant(tenant))
-                : reader.findStack(tenant, stack, id).map(found -> new StreamScope(tenant, found.orElseThrow(
-                        () -> ApiException.notFound("The Stack (" + stack + ") could not be found."))));
+        String[] segments = ctx.request().path().split("/");
+        Uni<StreamScope> scope = caller.invoke(found -> AuthPolicy.authorize(found, "GET", segments, null))
+                .chain(found -> stack == null ? Uni.createFrom().item(StreamScope.tenant(tenant))
+                        : reader.findStack(tenant, stack, id).map(stackFound -> new StreamScope(tenant,
+                                stackFound.orElseThrow(() -> ApiException.notFound(
+                                        "The Stack (" + stack + ") could not be found.")))));
         scope.subscribe().with(
                 found -> context.runOnContext(v -> stream(ctx, context, found, lastEventId)),
                 failure -> context.runOnContext(v -> {

@@ -47,29 +47,49 @@ public class ProductionSecrets {
         if (!ConfigUtils.isProfileActive("prod")) {
             return;
         }
-        List<String> problems = problems(auth.tokens().orElse(List.of()), signing.required(),
-                signing.keys().orElse(List.of()), signing.activeKey(), allowDevelopmentSecrets);
+        List<String> tokens = new ArrayList<>(auth.tokens().orElse(List.of()));
+        tokens.addAll(auth.adminTokens().orElse(List.of()));
+        boolean keystone = auth.mode() == AuthConfig.Mode.KEYSTONE;
+        List<String> problems = keystone ? keystoneProblems(auth.keystone()) : new ArrayList<>();
+        problems.addAll(problems(tokens, !keystone, signing.required(), signing.keys().orElse(List.of()),
+                signing.activeKey(), allowDevelopmentSecrets));
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Refusing to start in the production profile: "
                     + String.join("; ", problems));
         }
     }
 
+    /** What is missing from Keystone mode's settings, one sentence per problem. */
+    public static List<String> keystoneProblems(AuthConfig.Keystone keystone) {
+        List<String> problems = new ArrayList<>();
+        if (keystone.url().filter(url -> !url.isBlank()).isEmpty()) {
+            problems.add("hearth.auth.keystone.url (HEARTH_AUTH_KEYSTONE_URL) is not set: give the Keystone v3 URL,"
+                    + " e.g. http://keystone:5000/v3, with hearth.auth.mode=keystone");
+        }
+        if (keystone.password().filter(password -> !password.isBlank()).isEmpty()) {
+            problems.add("hearth.auth.keystone.password (HEARTH_AUTH_KEYSTONE_PASSWORD) is not set: give the password"
+                    + " of the service user " + keystone.username() + " that validates tokens");
+        }
+        return problems;
+    }
+
     /**
      * What is wrong with a production configuration, one sentence per problem (empty when nothing is).
      *
-     * @param tokens                  {@code hearth.auth.tokens} entries
+     * @param tokens                  {@code hearth.auth.tokens} and {@code hearth.auth.admin-tokens} entries
+     * @param tokensRequired          whether static tokens must be given (static mode); Keystone mode needs none, but
+     *                                refuses the development token as well
      * @param signingRequired         {@code hearth.signing.required}
      * @param keys                    {@code hearth.signing.keys} entries
      * @param activeKey               {@code hearth.signing.active-key}
      * @param allowDevelopmentSecrets whether the development token and secret are allowed ({@code deploy/})
      */
-    public static List<String> problems(List<String> tokens, boolean signingRequired, List<String> keys,
+    public static List<String> problems(List<String> tokens, boolean tokensRequired, boolean signingRequired, List<String> keys,
             String activeKey, boolean allowDevelopmentSecrets) {
         List<String> problems = new ArrayList<>();
         try {
             Map<String, String> tenants = TenantAuthenticator.parse(tokens);
-            if (tenants.isEmpty()) {
+            if (tenants.isEmpty() && tokensRequired) {
                 problems.add("hearth.auth.tokens (HEARTH_AUTH_TOKENS) is not set: give every service the tenants'"
                         + " tokens as token:tenant,token:tenant");
             } else if (tenants.containsKey(DEVELOPMENT_TOKEN) && !allowDevelopmentSecrets) {

@@ -1,23 +1,50 @@
 package io.hearth.platform.auth;
 
 import io.hearth.platform.rest.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Maps a request's token to its tenant and checks it may act on the tenant in the path.
- * Heat clients send {@code X-Auth-Token}; others may send {@code Authorization: Bearer}.
+ * Maps a request's token to its caller (tenant and roles) and checks it may act on the tenant in the path.
+ * Heat clients send {@code X-Auth-Token}; others may send {@code Authorization: Bearer}. In static mode the tokens
+ * are {@code hearth.auth.tokens} (members) and {@code hearth.auth.admin-tokens}; in Keystone mode
+ * {@link KeystoneTokens} validates them and the token's project is the tenant.
  */
 @ApplicationScoped
 public class TenantAuthenticator {
 
-    private final Map<String, String> tenantByToken;
+    private final Map<String, Caller> staticCallers;
+    private final KeystoneTokens keystone;
 
-    public TenantAuthenticator(AuthConfig config) {
-        this.tenantByToken = parse(config.tokens().orElse(List.of()));
+    @Inject
+    public TenantAuthenticator(AuthConfig config, Vertx vertx) {
+        this(config.mode() == AuthConfig.Mode.KEYSTONE ? Map.of() : staticCallers(config),
+                config.mode() == AuthConfig.Mode.KEYSTONE
+                        ? new KeystoneTokens(vertx, config.keystone(), Clock.systemUTC()) : null);
+    }
+
+    /**
+     * @param staticCallers static mode's callers by token
+     * @param keystone      Keystone mode's validation, null in static mode
+     */
+    public TenantAuthenticator(Map<String, Caller> staticCallers, KeystoneTokens keystone) {
+        this.staticCallers = Map.copyOf(staticCallers);
+        this.keystone = keystone;
+    }
+
+    /** Static mode's callers: members from {@code tokens}, admins from {@code admin-tokens}. */
+    public static Map<String, Caller> staticCallers(AuthConfig config) {
+        Map<String, Caller> callers = new HashMap<>();
+        parse(config.tokens().orElse(List.of())).forEach((token, tenant) -> callers.put(token, Caller.member(tenant)));
+        parse(config.adminTokens().orElse(List.of())).forEach((token, tenant) -> callers.put(token, Caller.admin(tenant)));
+        return callers;
     }
 
     /**
@@ -34,28 +61,45 @@ public class TenantAuthenticator {
     }
 
     /**
-     * The tenant a request acts as.
+     * The caller a request acts as.
      *
      * @param authToken     the {@code X-Auth-Token} header, may be null
      * @param authorization the {@code Authorization} header, may be null
      * @param pathTenant    the tenant named in the URL
-     * @throws ApiException 401 for a missing or unknown token, 403 for another tenant's URL
+     * @return the caller; fails with 401 for a missing or unknown token, 403 for another tenant's URL, 503 when
+     *         Keystone cannot validate a token it has not validated before
      */
-    public String authenticate(String authToken, String authorization, String pathTenant) {
-        String token = Optional.ofNullable(authToken)
-                .or(() -> Optional.ofNullable(authorization)
-                        .filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7))
-                        .map(h -> h.substring(7).trim()))
-                .orElseThrow(() -> new ApiException(401, "Unauthorized",
-                        "Authentication required: send X-Auth-Token or Authorization: Bearer"));
-        String tenant = tenantByToken.get(token);
-        if (tenant == null) {
-            throw new ApiException(401, "Unauthorized", "The token is not valid");
+    public Uni<Caller> authenticate(String authToken, String authorization, String pathTenant) {
+        String token = authToken != null ? authToken
+                : authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+                        ? authorization.substring(7).trim() : null;
+        if (token == null) {
+            throw unauthorized("Authentication required: send X-Auth-Token or Authorization: Bearer");
         }
-        if (!tenant.equals(pathTenant)) {
+        if (keystone == null) {
+            Caller caller = staticCallers.get(token);
+            if (caller == null) {
+                throw unauthorized("The token is not valid");
+            }
+            return Uni.createFrom().item(scoped(caller, pathTenant));
+        }
+        String key = TokenCache.key(token);
+        Caller fresh = keystone.fresh(key);
+        if (fresh != null) {
+            return Uni.createFrom().item(scoped(fresh, pathTenant));
+        }
+        return keystone.validate(token, key).map(caller -> scoped(caller, pathTenant));
+    }
+
+    private ApiException unauthorized(String message) {
+        return keystone != null ? keystone.unauthorized(message) : new ApiException(401, "Unauthorized", message);
+    }
+
+    private static Caller scoped(Caller caller, String pathTenant) {
+        if (!caller.tenant().equals(pathTenant)) {
             throw new ApiException(403, "Forbidden", "The token is not valid for tenant " + pathTenant);
         }
-        return tenant;
+        return caller;
     }
 
     private static String[] pair(String entry) {

@@ -30,7 +30,10 @@ public class ApiExceptionMappers {
 
     @ServerExceptionMapper
     public Response refused(ApiException e) {
-        return response(e.status(), e.type(), e.getMessage());
+        Response.ResponseBuilder response = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(HeatError.of(e.status(), e.type(), e.getMessage()));
+        e.headers().forEach(response::header);
+        return response.build();
     }
 
     @ServerExceptionMapper

@@ -97,6 +97,9 @@ public class HeatErrorRoutes {
         ApiException refusal = FailureRefusal.first(refusals, failure);
         HttpServerRequest request = ctx.request();
         if (refusal != null) {
+            if (!ctx.response().headWritten()) {
+                refusal.headers().forEach(ctx.response()::putHeader);
+            }
             refuse(ctx, refusal.status(), refusal.type(), refusal.getMessage());
             return;
         }

@@ -165,8 +165,9 @@ public class StackEventHandler {
 
     /**
      * A nested stack deployment-service made: stored as a stack with its parent, its template, environment and
-     * planned resources, before its first status event arrives (same key, same partition). A repeat changes
-     * nothing.
+     * planned resources, before its first status event arrives (same key, same partition). The resource that owns it
+     * shows the nested stack's id as its physical id from then on, as Heat's does while it is in progress (heatclient's
+     * {@code hook clear nested/resource} reads it). A repeat changes nothing.
      */
     private Uni<Void> nestedStackCreated(Batch batch, CloudEvent event, NestedStackCreated created) {
         UUID stackId = UUID.fromString(created.stackId());
@@ -185,7 +186,13 @@ public class StackEventHandler {
         stack.statusReason = "";
         stack.createdAt = event.time();
         batch.made(stack);
-        return stack.persist().chain(() -> resources.planned(stack, created.plan()));
+        return stack.persist().chain(() -> resources.planned(stack, created.plan()))
+                .chain(() -> batch.rows(stack.parentId)).invoke(rows -> {
+                    StackResourceState owner = rows.get(created.parentResource());
+                    if (owner != null && (owner.physicalResourceId == null || owner.physicalResourceId.isEmpty())) {
+                        owner.physicalResourceId = created.stackId();
+                    }
+                }).replaceWithVoid();
     }
 
     /**
@@ -230,6 +237,9 @@ public class StackEventHandler {
             stack.outputs = change.outputs() == null ? stack.outputs : HearthJson.write(change.outputs());
             if (Action.DELETE.is(change.action()) && Status.COMPLETE.is(change.status())) {
                 stack.deletedAt = event.time();
+                return io.hearth.template.domain.StackSnapshot.delete("stackId", stackId) // they go with it
+                        .chain(() -> record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
+                                change.action(), change.status(), change.statusReason()));
             }
             if (Action.ROLLBACK.is(change.action())) {
                 StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes

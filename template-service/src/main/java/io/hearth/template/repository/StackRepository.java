@@ -35,6 +35,7 @@ public class StackRepository {
     /**
      * One page of a tenant's stacks.
      *
+     * @param tenant    the tenant, null for every tenant's (an admin's {@code global_tenant})
      * @param sortKeys  Heat's sort keys; unknown ones are ignored
      * @param direction the SQL direction for every key, null for Heat's default
      * @param marker    the id of the stack the page follows, null for the first page
@@ -56,13 +57,15 @@ public class StackRepository {
 
     private static RankedQuery query(String tenant, Filter filter) {
         RankedQuery query = new RankedQuery("stack",
-                "id, name, status, action, status_reason, created_at, updated_at, deleted_at, parent_id", "tenant = :tenant").parameter("tenant", tenant)
+                "id, name, status, action, status_reason, created_at, updated_at, deleted_at, parent_id",
+                tenant == null ? "true" : "tenant = :tenant")
                 .in("cast(id as text)", filter.ids())
                 .in("name", filter.names())
                 .in("status", filter.statuses())
                 .in("action", filter.actions())
                 .in("status_reason", filter.statusReasons())
                 .in("cast(parent_id as text)", filter.parents());
+        query = tenant == null ? query : query.parameter("tenant", tenant);
         query = filter.showNested() ? query : query.where("parent_id is null");
         return filter.showDeleted() ? query : query.where("deleted_at is null");
     }

@@ -36,13 +36,13 @@ public class StackListing {
     /**
      * The body of {@code GET /v1/{tenant}/stacks}.
      *
-     * @throws ApiException 400 for a malformed parameter, 403 for {@code global_tenant=true}
+     * With {@code global_tenant=true}, which only an admin gets past {@code AuthPolicy} with, every tenant's.
+     *
+     * @throws ApiException 400 for a malformed parameter
      */
     public Uni<Map<String, Object>> list(String tenant, UriInfo uri) {
         QueryParams params = new QueryParams(uri.getQueryParameters());
-        if (params.flag("global_tenant", false)) {
-            throw new ApiException(403, "Forbidden", "You are not authorized to use global_index.");
-        }
+        String scope = params.flag("global_tenant", false) ? null : tenant;
         StackRepository.Filter filter = filter(params);
         params.flag("show_hidden", false);
         Integer limit = params.integer("limit");
@@ -51,9 +51,9 @@ public class StackListing {
         boolean none = ALWAYS_EMPTY.stream().anyMatch(name -> !params.all(name).isEmpty())
                 || (!params.all("tenant").isEmpty() && !params.all("tenant").contains(tenant));
         Uni<List<Stack>> page = none ? Uni.createFrom().item(List.of())
-                : repository.page(tenant, filter, params.all("sort_keys"), direction, params.single("marker"), limit);
+                : repository.page(scope, filter, params.all("sort_keys"), direction, params.single("marker"), limit);
         Uni<Long> count = !withCount ? Uni.createFrom().nullItem()
-                : none ? Uni.createFrom().item(0L) : repository.count(tenant, filter);
+                : none ? Uni.createFrom().item(0L) : repository.count(scope, filter);
         return page.chain(stacks -> count.map(total -> body(uri, stacks, limit, total)));
     }
 

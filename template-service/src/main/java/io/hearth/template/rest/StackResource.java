@@ -191,12 +191,16 @@ public class StackResource {
         return find(tenant, name, id).map(stack -> Map.of("stack", views.full(uri, stack)));
     }
 
+    /** A stack's sub-routes that {@link #lookupSection} redirects when the stack is named by its name or id alone. */
+    static final String SECTIONS = "(resources|events|template|actions|environment|files|outputs|snapshots|abandon"
+            + "|export|preview)(/.*)?";
+
     /**
-     * Redirects {@code /stacks/{name or id}/events|outputs|template|resources} to the canonical URL
-     * with the same query, as Heat does.
+     * Redirects {@code /stacks/{name or id}/{section}...} (any method) to the canonical URL with the same query, as
+     * Heat's {@code lookup} does: every stack route answers by name, and the client repeats the request there.
      */
     @GET
-    @Path("/{stackIdentity}/{section: events|outputs|template|resources}")
+    @Path("/{stackIdentity}/{section: " + SECTIONS + "}")
     @WithSession
     public Uni<Response> lookupSection(@PathParam("tenant") String tenant,
             @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
@@ -204,6 +208,68 @@ public class StackResource {
         return stacks.identify(tenant, identity).map(stack -> Response.status(Response.Status.FOUND)
                 .location(URI.create(views.href(uri, stack) + "/" + section + (query == null ? "" : "?" + query)))
                 .build());
+    }
+
+    /** {@link #lookupSection} for POST (actions, snapshots, a resource's signal...). */
+    @POST
+    @Path("/{stackIdentity}/{section: " + SECTIONS + "}")
+    @Consumes(MediaType.WILDCARD)
+    @WithSession
+    public Uni<Response> lookupSectionPost(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        return lookupSection(tenant, identity, section, uri);
+    }
+
+    /** {@link #lookupSection} for DELETE (a snapshot, abandon). */
+    @DELETE
+    @Path("/{stackIdentity}/{section: " + SECTIONS + "}")
+    @WithSession
+    public Uni<Response> lookupSectionDelete(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        return lookupSection(tenant, identity, section, uri);
+    }
+
+    /** {@link #lookupSection} for PUT (an update preview). */
+    @PUT
+    @Path("/{stackIdentity}/{section: " + SECTIONS + "}")
+    @Consumes(MediaType.WILDCARD)
+    @WithSession
+    public Uni<Response> lookupSectionPut(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        return lookupSection(tenant, identity, section, uri);
+    }
+
+    /** {@link #lookupSection} for PATCH (a PATCH update preview, mark-unhealthy). */
+    @PATCH
+    @Path("/{stackIdentity}/{section: " + SECTIONS + "}")
+    @Consumes(MediaType.WILDCARD)
+    @WithSession
+    public Uni<Response> lookupSectionPatch(@PathParam("tenant") String tenant,
+            @PathParam("stackIdentity") String identity, @PathParam("section") String section, @Context UriInfo uri) {
+        return lookupSection(tenant, identity, section, uri);
+    }
+
+    /** The stack's environment as stored (every section, the parameters the user gave), as Heat's environment-show. */
+    @GET
+    @Path("/{stackName}/{stackId}/environment")
+    @WithSession
+    public Uni<JsonNode> environment(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id) {
+        return find(tenant, name, id).map(stack -> stored(stack.environment));
+    }
+
+    /** The stack's files by name, as Heat's file-list. */
+    @GET
+    @Path("/{stackName}/{stackId}/files")
+    @WithSession
+    public Uni<JsonNode> files(@PathParam("tenant") String tenant, @PathParam("stackName") String name,
+            @PathParam("stackId") String id) {
+        return find(tenant, name, id).map(stack -> stored(stack.files));
+    }
+
+    private static JsonNode stored(String json) {
+        return json == null ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                : HearthJson.readTree(json);
     }
 
     /** The stack's template as stored (JSON). */

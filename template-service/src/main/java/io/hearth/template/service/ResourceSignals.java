@@ -5,6 +5,11 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
+import io.hearth.hot.types.ResourceRegistry;
+import io.hearth.hot.types.ResourceType;
+import io.hearth.hot.types.ResourceTypes;
+import io.hearth.template.domain.Stack;
+import io.hearth.template.domain.StackEvent;
 import io.hearth.template.domain.StackResourceState;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -19,6 +24,10 @@ import java.util.Set;
  * {@code ResourceActionNotSupported} ({@code signal is not supported for resource.}). A software deployment's signal
  * (a hook's result) is signal-gateway's to publish, so it is forwarded there; any other is a {@code SIGNAL} stack
  * command with the body as Heat's {@code details}, which deployment-service hands to the resource's handler.
+ * A body {@code {"unset_hook": HOOK}} clears a breakpoint (Heat's {@code _signal_check_hook}), whatever the resource's
+ * type: a hook type that is not one of Heat's, or a hook the resource does not wait at (its latest hook event in the
+ * stack's history is not {@code ... paused until Hook HOOK is cleared}), is 400 {@code InvalidBreakPointHook}; an
+ * accepted one is the {@code SIGNAL} command, which deployment-service applies as Heat's {@code _unset_hook}.
  */
 @ApplicationScoped
 public class ResourceSignals {
@@ -33,6 +42,12 @@ public class ResourceSignals {
 
     /** Heat's {@code Resource.no_signal_actions}. */
     private static final Set<Action> NO_SIGNAL_ACTIONS = Set.of(Action.SUSPEND, Action.DELETE);
+
+    /** The key of Heat's signal that clears a breakpoint. */
+    static final String UNSET_HOOK = "unset_hook";
+    private static final String INVALID_HOOK = "InvalidBreakPointHook";
+    /** Heat's event when a wait at a hook ended with the action (a delete, a cancel). */
+    private static final String WAIT_FAILED = "Failure occurred while waiting.";
 
     /** Where an accepted signal goes. */
     public enum Route {
@@ -65,15 +80,51 @@ public class ResourceSignals {
                         throw ApiException.badRequest("NotSupported",
                                 "Signal resource during " + row.action + " is not supported.");
                     }
+                    JsonNode unset = details != null && details.isObject() ? details.get(UNSET_HOOK) : null;
+                    if (unset != null) {
+                        return unsetHook(tenant, stack, row, unset.asText(), details);
+                    }
                     if (!SIGNALLED.contains(row.resourceType)) {
                         throw ApiException.badRequest("ResourceActionNotSupported", "signal is not supported for resource.");
                     }
                     if (DEPLOYMENTS.contains(row.resourceType)) {
                         return Uni.createFrom().item(Route.GATEWAY);
                     }
-                    String id = stack.id.toString();
-                    return outbox.append("stack", id, id, new StackActionRequested(id, tenant, stack.name,
-                            StackActionRequested.SIGNAL, row.name, null, details)).replaceWith(Route.ENGINE);
+                    return send(tenant, stack, row, details);
                 }));
+    }
+
+    private Uni<Route> send(String tenant, Stack stack, StackResourceState row, JsonNode details) {
+        String id = stack.id.toString();
+        return outbox.append("stack", id, id, new StackActionRequested(id, tenant, stack.name,
+                StackActionRequested.SIGNAL, row.name, null, details)).replaceWith(Route.ENGINE);
+    }
+
+    /** Heat's {@code _signal_check_hook}, then the signal that clears the hook. */
+    private Uni<Route> unsetHook(String tenant, Stack stack, StackResourceState row, String hook, JsonNode details) {
+        if (!ResourceRegistry.HOOK_TYPES.contains(hook)) {
+            throw ApiException.badRequest(INVALID_HOOK, "Invalid hook type \"" + hook + "\" for " + heatName(stack, row));
+        }
+        String cleared = "Hook " + hook + " is cleared";
+        return StackEvent.<StackEvent>find("stackId = ?1 and resourceName = ?2 and (statusReason like ?3"
+                + " or statusReason = ?4 or statusReason = ?5) order by seq desc", stack.id, row.name,
+                "% paused until Hook " + hook + " is cleared", cleared, WAIT_FAILED).firstResult()
+                .chain(latest -> {
+                    if (latest == null || latest.statusReason.equals(cleared)
+                            || latest.statusReason.equals(WAIT_FAILED)) {
+                        throw ApiException.badRequest(INVALID_HOOK, "The \"" + hook + "\" hook is not defined on "
+                                + heatName(stack, row));
+                    }
+                    return send(tenant, stack, row, details);
+                });
+    }
+
+    /** Heat's {@code str(resource)}: {@code SoftwareDeployment "app" [ID] Stack "s" [ID]}. */
+    private static String heatName(Stack stack, StackResourceState row) {
+        String className = ResourceTypes.heat().get(row.resourceType).map(ResourceType::heatClassName)
+                .orElse("TemplateResource");
+        return className + " \"" + row.name + "\" " + (row.physicalResourceId == null || row.physicalResourceId
+                .isEmpty() ? "" : "[" + row.physicalResourceId + "] ") + "Stack \"" + stack.name + "\" [" + stack.id
+                + "]";
     }
 }

@@ -80,8 +80,8 @@ public class StackAbandonService {
         return ApiException.badRequest("NotSupported", feature + " is not supported.");
     }
 
-    /** The stack's abandon data, its nested stacks' nested in the resources that own them. */
-    private Uni<ObjectNode> data(Stack stack, JsonNode export) {
+    /** The stack's abandon data, its nested stacks' nested in the resources that own them (snapshots too). */
+    static Uni<ObjectNode> data(Stack stack, JsonNode export) {
         Map<String, ObjectNode> nested = new LinkedHashMap<>();
         List<Map.Entry<String, JsonNode>> children = new ArrayList<>();
         export.path("nested").fields().forEachRemaining(children::add);
