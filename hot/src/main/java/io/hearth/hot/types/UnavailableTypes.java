@@ -116,6 +116,10 @@ public final class UnavailableTypes {
                 "OS::Octavia::PoolMember", "OS::Octavia::Quota");
         service(services, "openstack", "network",
                 "OS::Neutron::FloatingIPPortForward");
+        service(services, "sahara", "data-processing",
+                "OS::Sahara::Cluster", "OS::Sahara::ClusterTemplate", "OS::Sahara::DataSource",
+                "OS::Sahara::ImageRegistry", "OS::Sahara::Job", "OS::Sahara::JobBinary",
+                "OS::Sahara::NodeGroupTemplate");
         service(services, "swift", "object-store",
                 "AWS::S3::Bucket", "OS::Heat::SwiftSignal", "OS::Heat::SwiftSignalHandle", "OS::Swift::Container");
         service(services, "trove", "database",

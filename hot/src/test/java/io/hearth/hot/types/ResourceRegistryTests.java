@@ -229,6 +229,10 @@ class ResourceRegistryTests {
         assertThat(validator.validate("vol", yaml("type: OS::Cinder::Volume"))).extracting(TemplateProblem::message)
                 .containsExactly("HEAT-E99001 Service cinder is not available for resource type OS::Cinder::Volume, "
                         + "reason: cinder volumev3 endpoint is not in service catalog.");
+        assertThat(validator.validate("ngt", yaml("type: OS::Sahara::NodeGroupTemplate")))
+                .extracting(TemplateProblem::message).containsExactly("HEAT-E99001 Service sahara is not available "
+                        + "for resource type OS::Sahara::NodeGroupTemplate, reason: sahara data-processing endpoint "
+                        + "is not in service catalog.");
     }
 
     @Test
