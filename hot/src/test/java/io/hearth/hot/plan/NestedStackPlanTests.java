@@ -237,15 +237,46 @@ class NestedStackPlanTests {
     }
 
     @Test
+    void resourceFacadeReadsTheParentResourcesMetadataAndPolicies() {
+        String facade = """
+                heat_template_version: 2013-05-23
+                resources:
+                  test:
+                    type: OS::Heat::TestResource
+                    properties:
+                      value: {"Fn::Select": [foo, {resource_facade: metadata}]}
+                outputs:
+                  policy: {value: {resource_facade: deletion_policy}}
+                  update: {value: {resource_facade: update_policy}}
+                """;
+        JsonNode template = planner.readNested("the.yaml", facade);
+        StackPlan plan = planner.planNested(template, ChildEnvironment.of(null, yaml("{}"), "the_nested", null),
+                Map.of("the.yaml", facade), STACK, null, 1, StackPlanner.facade(yaml("{foo: bar}"), null, null));
+
+        assertThat(plan.resources().get(0).properties().get("value").asText()).isEqualTo("bar");
+        assertThat(plan.outputs().get("policy").value().asText()).isEqualTo("Delete");
+        assertThat(plan.outputs().get("update").value()).isEqualTo(yaml("{}"));
+
+        String parent = """
+                heat_template_version: 2013-05-23
+                resources:
+                  the_nested:
+                    type: the.yaml
+                    metadata: {foo: bar}
+                """;
+        assertThat(plan(parent, null, Map.of("the.yaml", facade)).resources()).hasSize(1);
+    }
+
+    @Test
     void aNestedStackIsPlannedAtRunTimeWithItsParameters() {
         JsonNode template = planner.readNested("member.yaml", MEMBER);
         StackPlan plan = planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
-                "member.yaml"), Map.of("member.yaml", MEMBER), STACK, null, 1);
+                "member.yaml"), Map.of("member.yaml", MEMBER), STACK, null, 1, null);
 
         assertThat(plan.parameters().get("size").asInt()).isEqualTo(6);
         assertThat(plan.disableRollback()).isTrue();
         assertThatThrownBy(() -> planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
-                null), Map.of(), STACK, null, 6)).isInstanceOf(TemplateException.class)
+                null), Map.of(), STACK, null, 6, null)).isInstanceOf(TemplateException.class)
                 .hasMessage("Recursion depth exceeds 5.");
         assertThatThrownBy(() -> planner.readNested("bad.yaml", "heat_template_version: 2021-04-16\nbogus: 1\n"))
                 .isInstanceOf(TemplateException.class).hasMessageContaining("The template section is invalid: bogus");
