@@ -119,6 +119,31 @@ class NestedStackPlanTests {
     }
 
     @Test
+    void aCfnNestedTemplatesParametersAreThePropertiesAndItsOutputsTheAttributes() {
+        String nested = """
+                HeatTemplateFormatVersion: '2012-12-12'
+                Parameters:
+                  one: {Type: String}
+                  two: {Type: String, Default: x}
+                Outputs:
+                  the_str: {Value: {Ref: one}}
+                """;
+        String parent = """
+                HeatTemplateFormatVersion: '2012-12-12'
+                Resources:
+                  the_nested:
+                    Type: the.yaml
+                    Properties: {one: my_name}
+                Outputs:
+                  value: {Value: {'Fn::GetAtt': [the_nested, the_str]}}
+                """;
+
+        assertThat(plan(parent, null, Map.of("the.yaml", nested)).resources().get(0).template()).isEqualTo("the.yaml");
+        assertThat(refused(parent.replace("one: my_name", "three: 3"), null, Map.of("the.yaml", nested)).getMessage())
+                .contains("Unknown Property three");
+    }
+
+    @Test
     void aRequiredParameterMustBeGiven() {
         TemplateException e = refused("""
                 heat_template_version: 2021-04-16
