@@ -169,6 +169,17 @@ class NestedStackPlanTests {
 
         assertThat(e.problems()).containsExactly(new TemplateProblem("outputs.bad.value.get_attr",
                 "The Referenced Attribute (member passwd) is incorrect."));
+        assertThat(plan("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                outputs:
+                  ref: {value: {get_attr: [member, resource.pw]}}
+                  one: {value: {get_attr: [member, resource.pw, value]}}
+                  two: {value: {get_attr: [member, resource.pw.value]}}
+                """, null, Map.of("member.yaml", MEMBER)).outputs()).hasSize(3);
     }
 
     @Test
