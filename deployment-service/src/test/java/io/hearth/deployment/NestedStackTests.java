@@ -43,6 +43,7 @@ class NestedStackTests {
                 properties: {value: {get_param: label}, wait_secs: {get_param: wait}, fail: {get_param: fail}}
             outputs:
               echoed: {value: {get_attr: [test, output]}}
+              facade: {value: {resource_facade: metadata}}
             """;
 
     private static final String PARENT = """
@@ -54,6 +55,7 @@ class NestedStackTests {
             resources:
               member:
                 type: My::Member
+                metadata: {role: db}
                 properties: {label: {get_param: label}, wait: {get_param: wait}, fail: {get_param: fail}}
               after:
                 type: OS::Heat::Value
@@ -62,6 +64,10 @@ class NestedStackTests {
               echoed: {value: {get_attr: [after, value]}}
               nested_id: {value: {get_attr: [member, OS::stack_id]}}
               reference: {value: {get_resource: member}}
+              nested_ref: {value: {get_attr: [member, resource.test]}}
+              nested_attr: {value: {get_attr: [member, resource.test.output]}}
+              nested_path: {value: {get_attr: [member, resource.test, output]}}
+              facade: {value: {get_attr: [member, facade, role]}}
             """;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
@@ -112,6 +118,11 @@ class NestedStackTests {
         assertThat(outputs.get("nested_id").asText()).isEqualTo(nested.stackId());
         assertThat(outputs.get("reference").asText())
                 .isEqualTo("arn:openstack:heat::demo:stacks/" + nested.stackName() + "/" + nested.stackId());
+        assertThat(outputs.get("nested_ref").asText()).as("the nested resource's reference id")
+                .startsWith(nested.stackName() + "-test-");
+        assertThat(outputs.get("nested_attr").asText()).isEqualTo("first");
+        assertThat(outputs.get("nested_path").asText()).isEqualTo("first");
+        assertThat(outputs.get("facade").asText()).as("resource_facade: the parent's metadata").isEqualTo("db");
         ResourceStatusChanged member = driver.resources(id).get(1);
         assertThat(member.physicalResourceId()).isEqualTo(nested.stackId());
         assertThat(member.resourceType()).isEqualTo("My::Member");

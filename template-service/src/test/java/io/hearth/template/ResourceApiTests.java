@@ -102,7 +102,7 @@ class ResourceApiTests {
         String canonical = "/v1/demo/stacks/" + name + "/" + id;
         stacks.resourceStatus(id, "pw", null, "OS::Heat::RandomString", "CREATE", "IN_PROGRESS", "state changed", null);
         stacks.resourceStatus(id, "pw", "pw-1", "OS::Heat::RandomString", "CREATE", "COMPLETE", "state changed",
-                Map.of("value", TextNode.valueOf("s3cret")));
+                Map.of("value", TextNode.valueOf("s3cret"), "hearth.resources", TextNode.valueOf("kept inside")));
         stacks.resourceStatus(id, "cfg", null, "OS::Heat::SoftwareConfig", "CREATE", "IN_PROGRESS", "state changed",
                 null);
         awaitResource(id, "cfg", "CREATE", "IN_PROGRESS");
@@ -113,6 +113,7 @@ class ResourceApiTests {
                 .body("resource.physical_resource_id", equalTo("pw-1"))
                 .body("resource.description", equalTo("the password"))
                 .body("resource.attributes.value", equalTo("s3cret"))
+                .body("resource.attributes", not(hasKey("hearth.resources")))
                 .body("resource.required_by", containsInAnyOrder("marker", "cfg"));
         api().get(canonical + "/resources/cfg?with_attr=extra").then().statusCode(200)
                 .body("resource.attributes", hasKey("config"))

@@ -281,7 +281,9 @@ public class NestedStacks {
         ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(), registryType);
         StackPlan plan = planner.planNested(template, environment, parentPlan.files(), new StackIdentity(nested.name,
                 nested.id.toString(), nested.tenant), timeoutMins != null ? timeoutMins : parentPlan.timeoutMins(),
-                nested.nestedDepth);
+                nested.nestedDepth, parentPlan.resources().stream().filter(r -> r.name().equals(call.name()))
+                        .findFirst().map(r -> StackPlanner.facade(r.metadata(), r.deletionPolicy(), r.updatePolicy()))
+                        .orElse(null));
         nested.plan = HearthJson.write(plan);
         return new Planned(environment, plan);
     }

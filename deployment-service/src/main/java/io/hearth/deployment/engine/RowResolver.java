@@ -8,6 +8,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMembership;
+import io.hearth.deployment.handlers.NestedStackHandler;
 import io.hearth.hot.functions.AttributePath;
 import io.hearth.hot.functions.RuntimeResolver;
 import java.util.Collection;
@@ -67,7 +68,29 @@ final class RowResolver implements RuntimeResolver {
             return Optional.of(GroupDocument.select(row.type, row.name, HearthJson.readTree(row.attributes), attribute,
                     path));
         }
+        if (row != null && row.template != null && row.attributes != null && attribute.startsWith("resource.")) {
+            return Optional.of(nestedResource(row, attribute, path));
+        }
         return RuntimeResolver.super.attribute(resource, attribute, path);
+    }
+
+    /**
+     * Heat's {@code get_nested_attrs} for a template resource: {@code resource.<name>} is the nested resource's
+     * reference id, {@code resource.<name>.<attribute>} (or {@code resource.<name>} with a path) its attribute.
+     */
+    private static JsonNode nestedResource(ResourceRuntime row, String attribute, List<JsonNode> path) {
+        String[] parts = attribute.split("\\.", 3);
+        JsonNode nested = HearthJson.readTree(row.attributes).path(NestedStackHandler.NESTED_RESOURCES).path(parts[1]);
+        if (nested.isMissingNode()) {
+            return NullNode.getInstance();
+        }
+        if (parts.length == 2 && path.isEmpty()) {
+            return nested.path("ref");
+        }
+        String name = parts.length == 3 ? parts[2] : path.get(0).asText();
+        List<JsonNode> rest = parts.length == 3 ? path : path.subList(1, path.size());
+        JsonNode value = nested.path("attributes").get(name);
+        return AttributePath.select(value == null ? NullNode.getInstance() : value, rest);
     }
 
     @Override

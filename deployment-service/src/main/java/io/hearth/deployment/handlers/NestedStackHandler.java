@@ -38,6 +38,9 @@ public class NestedStackHandler implements NestedStackSweeps, NestedStacks.Owner
         this.nested = nested;
     }
 
+    /** The stored attribute holding the nested stack's resources (their reference ids and attributes). */
+    public static final String NESTED_RESOURCES = "hearth.resources";
+
     @Override
     public Set<String> types() {
         return Set.of(ResourceHandlers.TEMPLATE, REMOTE_STACK);
@@ -107,6 +110,12 @@ public class NestedStackHandler implements NestedStackSweeps, NestedStacks.Owner
             return Outcome.complete(stack.id(), attributes);
         }
         stack.outputs().forEach(attributes::set);
+        // Heat's get_nested_attrs: resource.<name>[.<attribute>] reads a resource of the nested stack
+        ObjectNode resources = attributes.putObject(NESTED_RESOURCES);
+        stack.rows().stream().filter(row -> !row.replaced).forEach(row -> resources.putObject(row.name)
+                .put("ref", row.referenceId != null ? row.referenceId : row.name)
+                .set("attributes", row.attributes == null ? ResourceHandler.attributes()
+                        : HearthJson.readTree(row.attributes)));
         JsonNode stackId = stack.outputs().get(TemplateResourceType.STACK_ID);
         attributes.put(TemplateResourceType.STACK_ID, stack.id());
         String reference = stackId != null && stackId.isTextual() ? stackId.textValue()

@@ -135,9 +135,6 @@ final class Evaluation {
         if (name.equals("yaql")) {
             return "yaql is not supported by Hearth; use other intrinsic functions";
         }
-        if (name.equals("resource_facade")) {
-            return "resource_facade is not supported by Hearth";
-        }
         return name + " is not supported by Hearth; use the HOT intrinsic functions";
     }
 
@@ -198,6 +195,7 @@ final class Evaluation {
             case "Fn::Base64" -> CfnFunctions.base64(this, fn, raw, at, mode);
             case "Fn::MemberListToMap" -> CfnFunctions.memberListToMap(this, fn, raw, at, mode);
             case "Fn::FindInMap" -> CfnFunctions.findInMap(this, fn, raw, at, mode);
+            case "resource_facade", "Fn::ResourceFacade" -> References.resourceFacade(this, fn, raw);
             case "Fn::GetAZs" -> CfnFunctions.getAZs(this, fn, raw, at, mode);
             case "str_split" -> StringFunctions.strSplit(this, raw, at, mode);
             case "repeat" -> Repeat.repeat(this, raw, at, mode);

@@ -33,6 +33,7 @@ public final class EvaluationContext {
     private final Set<String> resourceNames;
     private final RuntimeResolver resolver;
     private final EvaluationLimits limits;
+    private final JsonNode facade;
 
     private EvaluationContext(Builder b) {
         this.version = b.version;
@@ -46,6 +47,7 @@ public final class EvaluationContext {
                 : Collections.unmodifiableSet(new LinkedHashSet<>(b.resourceNames));
         this.resolver = b.resolver;
         this.limits = b.limits;
+        this.facade = b.facade;
     }
 
     /** A context for a template of the given version; everything else starts empty. */
@@ -61,6 +63,7 @@ public final class EvaluationContext {
         b.mappings = mappings;
         b.declaredParameters.addAll(declaredParameters);
         b.resourceNames = resourceNames;
+        b.facade = facade;
         return b;
     }
 
@@ -116,6 +119,14 @@ public final class EvaluationContext {
         return limits;
     }
 
+    /**
+     * The parent resource of a nested stack as {@code resource_facade} reads it ({@code metadata},
+     * {@code deletion_policy}, {@code update_policy}); empty for a stack that is no resource's.
+     */
+    public Optional<JsonNode> facade() {
+        return Optional.ofNullable(facade);
+    }
+
     /** A parameter's value as {@code get_param} sees it, pseudo parameters included; null if not provided. */
     JsonNode parameter(String name) {
         if (stack != null) {
@@ -139,6 +150,7 @@ public final class EvaluationContext {
         private Set<String> resourceNames;
         private RuntimeResolver resolver = RuntimeResolver.NONE;
         private EvaluationLimits limits = EvaluationLimits.DEFAULTS;
+        private JsonNode facade;
 
         private Builder(HotVersion version) {
             this.version = Objects.requireNonNull(version, "version");
@@ -221,6 +233,12 @@ public final class EvaluationContext {
         /** The limits results are held to; {@link EvaluationLimits#DEFAULTS} unless set. */
         public Builder limits(EvaluationLimits limits) {
             this.limits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /** The parent resource's definition a nested stack's {@code resource_facade} reads; null for none. */
+        public Builder facade(JsonNode facade) {
+            this.facade = facade;
             return this;
         }
 

@@ -169,6 +169,6 @@ final class FunctionTable {
     }
 
     private static boolean notInHearth(String name) {
-        return name.equals("yaql") || name.equals("resource_facade") || name.equals("Fn::ResourceFacade");
+        return name.equals("yaql");
     }
 }

@@ -54,8 +54,7 @@ public final class HotFunctionCatalog {
             Map.entry("Fn::Replace", "A function for performing string substitutions."),
             Map.entry("Fn::Base64", "A placeholder function for converting to base64."),
             Map.entry("Fn::MemberListToMap", "A function to convert lists with enumerated keys and values to mapping."),
-            Map.entry("Fn::ResourceFacade", "A function for retrieving data in a parent provider template (not "
-                    + "supported by Hearth)."),
+            Map.entry("Fn::ResourceFacade", "A function for retrieving data in a parent provider template."),
             Map.entry("Fn::If", "A function to return corresponding value based on condition evaluation."),
             Map.entry("Fn::Equals", "A function for comparing whether two values are equal."),
             Map.entry("Fn::Not", "A function that acts as a NOT operator on a condition."),

@@ -5,6 +5,7 @@ import static io.hearth.hot.functions.Evaluation.problem;
 import static io.hearth.hot.functions.HotVersion.V2015_10_15;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.hot.functions.FunctionTable.Mode;
 import io.hearth.hot.py.Py;
@@ -203,5 +204,28 @@ final class References {
         }
         ev.budget.reserve(0, content.length(), true);
         return TextNode.valueOf(content);
+    }
+
+    /** HOT's facade attributes; CFN names them Metadata, DeletionPolicy and UpdatePolicy. */
+    private static final List<String> FACADE = List.of("metadata", "deletion_policy", "update_policy");
+    private static final List<String> CFN_FACADE = List.of("Metadata", "DeletionPolicy", "UpdatePolicy");
+
+    /**
+     * Heat's {@code ResourceFacade}: the metadata, deletion policy or update policy of the resource whose nested
+     * stack this is ({@link EvaluationContext#facade}).
+     */
+    static JsonNode resourceFacade(Evaluation ev, String fn, JsonNode raw) {
+        List<String> allowed = fn.equals("resource_facade") ? FACADE : CFN_FACADE;
+        int index = raw.isTextual() ? allowed.indexOf(raw.textValue()) : -1;
+        if (index < 0) {
+            throw problem("Incorrect arguments to \"" + fn + "\" should be one of: " + String.join(", ", allowed));
+        }
+        JsonNode facade = ev.ctx.facade().orElseThrow(() -> problem("\"" + fn
+                + "\" is only available in the template of a template resource (a nested stack)"));
+        JsonNode value = facade.get(FACADE.get(index));
+        if (value == null || value.isNull()) {
+            return index == 1 ? TextNode.valueOf("Delete") : JsonNodeFactory.instance.objectNode();
+        }
+        return value;
     }
 }

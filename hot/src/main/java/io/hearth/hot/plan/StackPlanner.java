@@ -93,7 +93,8 @@ public final class StackPlanner {
      */
     public StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback) {
-        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true, 0);
+        return plan(template, environment, requestParameters, files, stack, timeoutMins, disableRollback, true, 0,
+                null);
     }
 
     /**
@@ -109,7 +110,7 @@ public final class StackPlanner {
      * @throws TemplateException with every problem found
      */
     public void validate(JsonNode template, JsonNode environment, Map<String, String> files, StackIdentity stack) {
-        plan(template, environment, null, files, stack, null, true, false, 0);
+        plan(template, environment, null, files, stack, null, true, false, 0, null);
     }
 
     /**
@@ -121,14 +122,15 @@ public final class StackPlanner {
      * @param files       the top stack's files
      * @param stack       the nested stack's name, id and tenant
      * @param depth       how deep it nests: 1 for a child of a top stack
+     * @param facade      the parent resource as {@code resource_facade} reads it ({@link #facade}); null for none
      * @throws TemplateException with every problem found
      */
     public StackPlan planNested(JsonNode template, JsonNode environment, Map<String, String> files,
-            StackIdentity stack, Integer timeoutMins, int depth) {
+            StackIdentity stack, Integer timeoutMins, int depth, JsonNode facade) {
         if (depth > MAX_NESTED_DEPTH) {
             throw new TemplateException("Recursion depth exceeds " + MAX_NESTED_DEPTH + ".");
         }
-        return plan(template, environment, null, files, stack, timeoutMins, true, true, depth);
+        return plan(template, environment, null, files, stack, timeoutMins, true, true, depth, facade);
     }
 
     /**
@@ -148,10 +150,10 @@ public final class StackPlanner {
     /** Plans a template of either format: a CFN template through its outline, its problems in its own terms. */
     private StackPlan plan(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
-            boolean strict, int depth) {
+            boolean strict, int depth, JsonNode facade) {
         try {
             return planOutline(CfnOutline.hot(template), environment, requestParameters, files, stack, timeoutMins,
-                    disableRollback, strict, depth);
+                    disableRollback, strict, depth, facade);
         } catch (TemplateException e) {
             throw CfnOutline.written(template, e);
         }
@@ -159,7 +161,7 @@ public final class StackPlanner {
 
     private StackPlan planOutline(JsonNode template, JsonNode environment, Map<String, JsonNode> requestParameters,
             Map<String, String> files, StackIdentity stack, Integer timeoutMins, boolean disableRollback,
-            boolean strict, int depth) {
+            boolean strict, int depth, JsonNode facade) {
         List<TemplateProblem> problems = new ArrayList<>();
         ResolvedParameters resolved = ParameterResolver.resolve(template, environment, requestParameters);
         problems.addAll(strict ? resolved.problems() : resolved.definitionProblems());
@@ -178,7 +180,7 @@ public final class StackPlanner {
         EvaluationContext context = EvaluationContext.builder(HotVersion.ofPlan(template.get(HotVersion.KEY).asText()))
                 .parameters(parameters).declaredParameters(resolved.section().parameters().keySet()).files(files)
                 .conditions(template.get("conditions")).mappings(template.get("Mappings")).stack(stack)
-                .resourceNames(names).limits(limits).build();
+                .resourceNames(names).limits(limits).facade(facade).build();
         Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         Map<String, Set<String>> explicitDependencies = new LinkedHashMap<>();
@@ -193,6 +195,9 @@ public final class StackPlanner {
             }
             JsonNode properties = sections.evaluate(definition.get("properties"), "resources", name, "properties");
             JsonNode metadata = sections.evaluate(definition.get("metadata"), "resources", name, "metadata");
+            JsonNode policy = definition.get("deletion_policy");
+            JsonNode updatePolicy = definition.hasNonNull("update_policy")
+                    ? sections.evaluate(definition.get("update_policy"), "resources", name, "update_policy") : null;
             Set<String> dependsOn = new LinkedHashSet<>();
             JsonNode explicit = definition.get("depends_on");
             if (explicit != null) {
@@ -227,7 +232,8 @@ public final class StackPlanner {
                 read.problems().forEach(p -> problems.add(new TemplateProblem(path, p.toString())));
                 if (read.template() != null && invalid.isEmpty()) {
                     checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties), name,
-                            t.requested()), files, stack, name, path + "<" + templateName + ">", depth, problems);
+                            t.requested()), files, stack, name, path + "<" + templateName + ">", depth,
+                            facade(metadata, policy == null ? null : policy.asText(), updatePolicy), problems);
                 }
             } else if (type instanceof TypeResolution.Resolved r && NEEDS_FILES.contains(r.type().name())) {
                 needsFiles = true;
@@ -236,9 +242,6 @@ public final class StackPlanner {
                 }
             }
             needsFiles |= templateName != null;
-            JsonNode policy = definition.get("deletion_policy");
-            JsonNode updatePolicy = definition.hasNonNull("update_policy")
-                    ? sections.evaluate(definition.get("update_policy"), "resources", name, "update_policy") : null;
             planned.put(name, new PlannedResource(name,
                     type instanceof TypeResolution.Resolved r ? r.type().name() : type.requested(), properties,
                     List.copyOf(dependsOn), metadata, policy == null ? null : policy.asText(), templateName,
@@ -277,7 +280,8 @@ public final class StackPlanner {
      * ({@code resources.NAME<file.yaml>}); a stack nested deeper than {@link #MAX_NESTED_DEPTH} is refused.
      */
     private void checkNested(JsonNode nestedTemplate, JsonNode environment, Map<String, String> files,
-            StackIdentity stack, String resourceName, String prefix, int depth, List<TemplateProblem> problems) {
+            StackIdentity stack, String resourceName, String prefix, int depth, JsonNode facade,
+            List<TemplateProblem> problems) {
         if (depth >= MAX_NESTED_DEPTH) {
             problems.add(new TemplateProblem(prefix, "Recursion depth exceeds " + MAX_NESTED_DEPTH + "."));
             return;
@@ -285,7 +289,7 @@ public final class StackPlanner {
         StackIdentity child = stack == null ? null
                 : new StackIdentity(stack.name() + "-" + resourceName, null, stack.projectId());
         try {
-            plan(nestedTemplate, environment, null, files, child, null, true, false, depth + 1);
+            plan(nestedTemplate, environment, null, files, child, null, true, false, depth + 1, facade);
         } catch (TemplateException e) {
             e.problems().forEach(p -> problems.add(new TemplateProblem(
                     p.path() == null || p.path().isEmpty() ? prefix : prefix + "." + p.path(), p.message())));
@@ -304,8 +308,20 @@ public final class StackPlanner {
         read.problems().forEach(p -> problems.add(new TemplateProblem(path + ".properties.template", p.toString())));
         if (read.template() != null) {
             checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties.get("parameters")),
-                    name, null), files, stack, name, path + "<nested_stack>", depth, problems);
+                    name, null), files, stack, name, path + "<nested_stack>", depth, null, problems);
         }
+    }
+
+    /**
+     * A template resource as its nested stack's {@code resource_facade} reads it (Heat's {@code parent_resource}):
+     * its metadata, deletion policy and update policy, each null when the resource has none.
+     */
+    public static JsonNode facade(JsonNode metadata, String deletionPolicy, JsonNode updatePolicy) {
+        ObjectNode facade = JsonNodeFactory.instance.objectNode();
+        facade.set("metadata", metadata);
+        facade.put("deletion_policy", deletionPolicy);
+        facade.set("update_policy", updatePolicy);
+        return facade;
     }
 
     /** The values known at plan time: those holding no runtime reference (get_resource, get_attr). */

@@ -33,7 +33,10 @@ public final class ResourceType {
          * returned as a list/map over them (ResourceGroup, SoftwareDeploymentGroup): any name is accepted.
          */
         GROUP_MEMBERS,
-        /** The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup). */
+        /**
+         * The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup), or {@code resource.<name>[.<attribute>]}
+         * (a template resource: a resource of its nested stack).
+         */
         SCALING_GROUP,
         /** Anything, answering null (OS::Heat::None stubs out any resource). */
         ANY

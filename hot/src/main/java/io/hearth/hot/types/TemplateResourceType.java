@@ -1,6 +1,7 @@
 package io.hearth.hot.types;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.hot.CfnOutline;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -20,11 +21,14 @@ public final class TemplateResourceType {
 
     /**
      * @param typeName the type the template gave (a file name, or the name the environment maps to one)
-     * @param template the nested template, its outline checked
+     * @param template the nested template, its outline checked (a CFN template's {@code Parameters} and
+     *                 {@code Outputs} are its properties and attributes)
      */
-    public static ResourceType of(String typeName, JsonNode template) {
+    public static ResourceType of(String typeName, JsonNode written) {
+        JsonNode template = CfnOutline.hot(written);
         JsonNode description = template.get("description");
         ResourceType.Builder type = ResourceType.builder(typeName, "TemplateResource")
+                .attributeMode(ResourceType.AttributeMode.SCALING_GROUP)
                 .description(description != null && description.isTextual() ? description.textValue() : "");
         JsonNode parameters = template.get("parameters");
         if (parameters != null && parameters.isObject()) {

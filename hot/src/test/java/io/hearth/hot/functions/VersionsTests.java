@@ -79,9 +79,10 @@ class VersionsTests {
                 .isEqualTo("The function \"yaql\" is not supported in heat_template_version 2016-04-08; "
                         + "it requires 2016-10-14 or later");
         assertThat(failure("2013-05-23", "{\"resource_facade\": \"metadata\"}").heatMessage())
-                .isEqualTo("resource_facade is not supported by Hearth");
-        assertThat(failure("2013-05-23", "{\"Fn::ResourceFacade\": \"Metadata\"}").heatMessage())
-                .isEqualTo("Fn::ResourceFacade is not supported by Hearth; use the HOT intrinsic functions");
+                .isEqualTo("\"resource_facade\" is only available in the template of a template resource (a nested stack)");
+        assertThat(failure("2013-05-23", "{\"Fn::ResourceFacade\": \"Tags\"}").heatMessage())
+                .isEqualTo("Incorrect arguments to \"Fn::ResourceFacade\" should be one of: Metadata, DeletionPolicy, "
+                        + "UpdatePolicy");
     }
 
     @Test

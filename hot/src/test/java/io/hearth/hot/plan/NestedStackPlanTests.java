@@ -119,6 +119,31 @@ class NestedStackPlanTests {
     }
 
     @Test
+    void aCfnNestedTemplatesParametersAreThePropertiesAndItsOutputsTheAttributes() {
+        String nested = """
+                HeatTemplateFormatVersion: '2012-12-12'
+                Parameters:
+                  one: {Type: String}
+                  two: {Type: String, Default: x}
+                Outputs:
+                  the_str: {Value: {Ref: one}}
+                """;
+        String parent = """
+                HeatTemplateFormatVersion: '2012-12-12'
+                Resources:
+                  the_nested:
+                    Type: the.yaml
+                    Properties: {one: my_name}
+                Outputs:
+                  value: {Value: {'Fn::GetAtt': [the_nested, the_str]}}
+                """;
+
+        assertThat(plan(parent, null, Map.of("the.yaml", nested)).resources().get(0).template()).isEqualTo("the.yaml");
+        assertThat(refused(parent.replace("one: my_name", "three: 3"), null, Map.of("the.yaml", nested)).getMessage())
+                .contains("Unknown Property three");
+    }
+
+    @Test
     void aRequiredParameterMustBeGiven() {
         TemplateException e = refused("""
                 heat_template_version: 2021-04-16
@@ -144,6 +169,17 @@ class NestedStackPlanTests {
 
         assertThat(e.problems()).containsExactly(new TemplateProblem("outputs.bad.value.get_attr",
                 "The Referenced Attribute (member passwd) is incorrect."));
+        assertThat(plan("""
+                heat_template_version: 2021-04-16
+                resources:
+                  member:
+                    type: member.yaml
+                    properties: {size: 8}
+                outputs:
+                  ref: {value: {get_attr: [member, resource.pw]}}
+                  one: {value: {get_attr: [member, resource.pw, value]}}
+                  two: {value: {get_attr: [member, resource.pw.value]}}
+                """, null, Map.of("member.yaml", MEMBER)).outputs()).hasSize(3);
     }
 
     @Test
@@ -237,15 +273,46 @@ class NestedStackPlanTests {
     }
 
     @Test
+    void resourceFacadeReadsTheParentResourcesMetadataAndPolicies() {
+        String facade = """
+                heat_template_version: 2013-05-23
+                resources:
+                  test:
+                    type: OS::Heat::TestResource
+                    properties:
+                      value: {"Fn::Select": [foo, {resource_facade: metadata}]}
+                outputs:
+                  policy: {value: {resource_facade: deletion_policy}}
+                  update: {value: {resource_facade: update_policy}}
+                """;
+        JsonNode template = planner.readNested("the.yaml", facade);
+        StackPlan plan = planner.planNested(template, ChildEnvironment.of(null, yaml("{}"), "the_nested", null),
+                Map.of("the.yaml", facade), STACK, null, 1, StackPlanner.facade(yaml("{foo: bar}"), null, null));
+
+        assertThat(plan.resources().get(0).properties().get("value").asText()).isEqualTo("bar");
+        assertThat(plan.outputs().get("policy").value().asText()).isEqualTo("Delete");
+        assertThat(plan.outputs().get("update").value()).isEqualTo(yaml("{}"));
+
+        String parent = """
+                heat_template_version: 2013-05-23
+                resources:
+                  the_nested:
+                    type: the.yaml
+                    metadata: {foo: bar}
+                """;
+        assertThat(plan(parent, null, Map.of("the.yaml", facade)).resources()).hasSize(1);
+    }
+
+    @Test
     void aNestedStackIsPlannedAtRunTimeWithItsParameters() {
         JsonNode template = planner.readNested("member.yaml", MEMBER);
         StackPlan plan = planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
-                "member.yaml"), Map.of("member.yaml", MEMBER), STACK, null, 1);
+                "member.yaml"), Map.of("member.yaml", MEMBER), STACK, null, 1, null);
 
         assertThat(plan.parameters().get("size").asInt()).isEqualTo(6);
         assertThat(plan.disableRollback()).isTrue();
         assertThatThrownBy(() -> planner.planNested(template, ChildEnvironment.of(null, yaml("{size: 6}"), "member",
-                null), Map.of(), STACK, null, 6)).isInstanceOf(TemplateException.class)
+                null), Map.of(), STACK, null, 6, null)).isInstanceOf(TemplateException.class)
                 .hasMessage("Recursion depth exceeds 5.");
         assertThatThrownBy(() -> planner.readNested("bad.yaml", "heat_template_version: 2021-04-16\nbogus: 1\n"))
                 .isInstanceOf(TemplateException.class).hasMessageContaining("The template section is invalid: bogus");

@@ -86,6 +86,9 @@ public class ResourceViews {
                 detail ? HearthJson.mapper().createObjectNode() : null);
     }
 
+    /** The prefix of the attributes deployment-service keeps for itself (a group's members, a nested stack's resources). */
+    private static final String INTERNAL = "hearth.";
+
     private static Map<String, JsonNode> attributes(StackResourceState row, List<String> withAttr) {
         Map<String, JsonNode> known = row.attributes == null ? Map.of() : HearthJson.read(row.attributes, MAP);
         Map<String, JsonNode> result = new LinkedHashMap<>();
@@ -97,7 +100,7 @@ public class ResourceViews {
                     .filter(name -> !name.equals(ResourceType.SHOW))
                     .forEach(name -> result.put(name, NullNode.getInstance())));
             known.forEach((name, value) -> {
-                if (!name.equals(ResourceType.SHOW)) {
+                if (!name.equals(ResourceType.SHOW) && !name.startsWith(INTERNAL)) {
                     result.put(name, value);
                 }
             });
