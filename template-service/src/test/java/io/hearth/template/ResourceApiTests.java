@@ -177,6 +177,34 @@ class ResourceApiTests {
     }
 
     @Test
+    void markUnhealthyIsSeenByTheNextShowAndMarkHealthyBringsItBack() {
+        String name = StackFixtures.name();
+        String id = stacks.create(name, TEMPLATE);
+        String canonical = "/v1/demo/stacks/" + name + "/" + id;
+        stacks.resourceStatus(id, "pw", "pw-1", "OS::Heat::RandomString", "CREATE", "COMPLETE", "state changed", null);
+        stacks.stackStatus(id, name, "CREATE", "COMPLETE", 2);
+        awaitResource(id, "pw", "CREATE", "COMPLETE");
+        await().atMost(Duration.ofSeconds(30)).until(() -> stacks.db().queryLong(
+                "select count(*) from stack where id = ?::uuid and status = 'COMPLETE'", id) == 1);
+
+        api().body(Map.of("mark_unhealthy", true, "resource_status_reason", "disk gone"))
+                .patch(canonical + "/resources/pw").then().statusCode(200);
+        api().get(canonical + "/resources/pw").then().statusCode(200)
+                .body("resource.resource_status", equalTo("CHECK_FAILED"))
+                .body("resource.resource_status_reason", equalTo("disk gone"));
+
+        api().body(Map.of("mark_unhealthy", false)).patch(canonical + "/resources/pw-1").then().statusCode(200);
+        api().get(canonical + "/resources/pw").then().statusCode(200)
+                .body("resource.resource_status", equalTo("CHECK_COMPLETE"))
+                .body("resource.resource_status_reason", equalTo("state changed by resource_mark_unhealthy api"));
+        // healthy again: a second "healthy" changes nothing, as in Heat
+        api().body(Map.of("mark_unhealthy", false, "resource_status_reason", "again"))
+                .patch(canonical + "/resources/pw").then().statusCode(200);
+        api().get(canonical + "/resources/pw").then()
+                .body("resource.resource_status_reason", equalTo("state changed by resource_mark_unhealthy api"));
+    }
+
+    @Test
     void aTypeTheEnvironmentMapsIsShownAsTheTemplateNamesItInListShowAndEvents() {
         String name = StackFixtures.name();
         String id = api().body(Map.of("stack_name", name, "template", """

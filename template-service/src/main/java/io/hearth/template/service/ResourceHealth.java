@@ -1,5 +1,7 @@
 package io.hearth.template.service;
 
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
@@ -8,10 +10,13 @@ import io.hearth.template.domain.StackResourceState;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 
 /**
- * Heat's resource mark-unhealthy: asks deployment-service to put a resource in CHECK_FAILED
- * (or back to CHECK_COMPLETE); the change shows once it reports the new status.
+ * Heat's resource mark-unhealthy: puts a resource of a stack with no action in progress in
+ * CHECK_FAILED (or a CHECK_FAILED one back in CHECK_COMPLETE) in the resources read model, in the
+ * transaction that asks deployment-service to do the same, so that the next show sees it;
+ * deployment-service then reports the same status (and its event).
  */
 @ApplicationScoped
 public class ResourceHealth {
@@ -36,12 +41,42 @@ public class ResourceHealth {
     @WithTransaction
     public Uni<Void> mark(String tenant, String stackName, String stackId, String resource, boolean unhealthy,
             String reason) {
+        String why = reason == null || reason.isEmpty() ? DEFAULT_REASON : reason;
         return stacks.atUrl(tenant, stackName, stackId, false)
-                .chain(stack -> find(stack, resource).chain(found -> outbox.append("stack", stack.id.toString(),
-                        stack.id.toString(), new StackActionRequested(stack.id.toString(), tenant, stack.name,
-                                unhealthy ? StackActionRequested.MARK_UNHEALTHY : StackActionRequested.MARK_HEALTHY,
-                                found.name, reason == null || reason.isEmpty() ? DEFAULT_REASON : reason))))
+                .chain(stack -> find(stack, resource).chain(found -> {
+                    marked(stack, found, unhealthy, why);
+                    return outbox.append("stack", stack.id.toString(), stack.id.toString(),
+                            new StackActionRequested(stack.id.toString(), tenant, stack.name,
+                                    unhealthy ? StackActionRequested.MARK_UNHEALTHY : StackActionRequested.MARK_HEALTHY,
+                                    found.name, why));
+                }))
                 .replaceWithVoid();
+    }
+
+    /**
+     * What deployment-service will do to the resource, as Heat's engine does it: unhealthy puts any
+     * resource but a deleted one in CHECK_FAILED, healthy puts a CHECK_FAILED one in CHECK_COMPLETE;
+     * nothing while the stack has an action in progress (deployment-service ignores the request then).
+     */
+    private static void marked(Stack stack, StackResourceState row, boolean unhealthy, String reason) {
+        if (stack.status == Status.IN_PROGRESS) {
+            return;
+        }
+        Status status;
+        if (unhealthy) {
+            if (row.action == Action.DELETE) {
+                return;
+            }
+            status = Status.FAILED;
+        } else if (row.action == Action.CHECK && row.status == Status.FAILED) {
+            status = Status.COMPLETE;
+        } else {
+            return;
+        }
+        row.action = Action.CHECK;
+        row.status = status;
+        row.statusReason = reason;
+        row.updatedAt = Instant.now();
     }
 
     /**
