@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
@@ -220,6 +221,29 @@ class StackActionTests {
                 "greeting", TextNode.valueOf("hello again")))));
         driver.awaitStatus(id, "UPDATE_COMPLETE");
         assertThat(driver.outputs(id).get("greeting").asText()).isEqualTo("hello again");
+    }
+
+    @Test
+    void aRestoreShowsRestoreOnTheStackUpdatesItsResourcesAndIsNeverRolledBack() {
+        String id = UUID.randomUUID().toString();
+        stacks.add(id);
+        driver.create(id, plan(id, ROLLBACK, Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "greeting", TextNode.valueOf("restored"))), Action.RESTORE));
+        driver.awaitStatus(id, "RESTORE_COMPLETE");
+        assertThat(driver.statuses(id)).extracting(s -> s.stackStatus() + " " + s.statusReason()).containsSubsequence(
+                "RESTORE_IN_PROGRESS Stack RESTORE started", "RESTORE_COMPLETE Stack RESTORE completed successfully");
+        assertThat(driver.log(id)).contains("hello UPDATE_COMPLETE");
+        assertThat(driver.outputs(id).get("greeting").asText()).isEqualTo("restored");
+
+        // a failed restore stays failed, rollback enabled or not (Heat's update_task rolls back only an UPDATE)
+        driver.send(id, new StackUpdateRequested(id, "demo", "s-" + id, plan(id, ROLLBACK, Map.of(
+                "broken", BooleanNode.TRUE)), Action.RESTORE));
+        driver.awaitStatus(id, "RESTORE_FAILED");
+        assertThat(driver.statuses(id)).extracting(StackStatusChanged::stackStatus)
+                .doesNotContain("ROLLBACK_IN_PROGRESS");
     }
 
     @Test

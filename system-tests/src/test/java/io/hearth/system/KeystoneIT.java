@@ -31,8 +31,6 @@ class KeystoneIT {
     private static final Duration CACHE_TTL = Duration.ofSeconds(3);
     private static final String KEYSTONE = "http://127.0.0.1:5000/v3";
     private static final Duration WAIT = Duration.ofMinutes(3);
-    /** A restored stack's status. */
-    private static final String RESTORED = "UPDATE_COMPLETE";
 
     private static final String TEMPLATE = """
             heat_template_version: 2018-08-31
@@ -199,7 +197,7 @@ class KeystoneIT {
         assertThat(endpoint(demo, name)).startsWith("kvdb://other@");
         demo.ok("stack", "snapshot", "restore", name, snapshotId);
         await().atMost(WAIT).pollInterval(Duration.ofSeconds(2))
-                .until(() -> RESTORED.equals(status(demo, name)) && endpoint(demo, name).startsWith("kvdb://app@"));
+                .until(() -> "RESTORE_COMPLETE".equals(status(demo, name)) && endpoint(demo, name).startsWith("kvdb://app@"));
         assertThat(password(demo, name)).as("the RandomString's value as recorded").isEqualTo(password);
 
         assertThat(demo.json("stack", "environment", "show", name).path("parameters").path("db_port").asText())

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * Heat's snapshot API and Heat's lookup of a stack by name on its sub-routes, deployment-service's runtime export
  * played by {@link FakeDeploymentService}: a snapshot holds the stack's template, environment and each resource's
  * record (a deployment's inputs and outputs), the stack shows SNAPSHOT_COMPLETE with Heat's events; list, show,
- * restore (an update to the recorded template and environment) and delete; snapshots go with their stack.
+ * restore (an update to the recorded template and environment, shown as RESTORE) and delete; snapshots go with their stack.
  */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
@@ -84,10 +84,12 @@ class StackSnapshotApiTests {
                 .extract().path("stack.stack_status")));
 
         api().post(base + "/snapshots/" + snapshot + "/restore").then().statusCode(202);
-        api().get(base).then().body("stack.stack_status", equalTo("UPDATE_IN_PROGRESS"))
+        api().get(base).then().body("stack.stack_status", equalTo("RESTORE_IN_PROGRESS"))
+                .body("stack.stack_status_reason", equalTo("Stack RESTORE started"))
                 .body("stack.parameters.greeting", equalTo("hi"));
         await().atMost(Duration.ofSeconds(30)).until(() -> commands.getRecords().stream()
-                .filter(r -> r.value().contains(StackUpdateRequested.TYPE) && r.value().contains(id)).count() == 2);
+                .filter(r -> r.value().contains(StackUpdateRequested.TYPE) && r.value().contains(id)
+                        && r.value().contains("\"action\":\"RESTORE\"")).count() == 1);
 
         api().delete(base + "/snapshots/" + snapshot).then().statusCode(204);
         api().get(base + "/snapshots").then().statusCode(200).body("snapshots", hasSize(0));

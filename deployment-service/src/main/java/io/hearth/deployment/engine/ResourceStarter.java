@@ -81,7 +81,7 @@ class ResourceStarter {
         JsonNode previous = HearthJson.readTree(row.properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, previous);
         // Heat's update: the pre-update hook before it is known whether the resource changes at all
-        return (state.stack.action == Action.UPDATE
+        return (state.stack.action == Action.UPDATE || state.stack.action == Action.RESTORE
                 ? breakpoints.stop(state, resource, row, Breakpoints.PRE_UPDATE, Action.UPDATE)
                 : Uni.createFrom().item(false))
                 .chain(waits -> waits ? Uni.createFrom().voidItem()

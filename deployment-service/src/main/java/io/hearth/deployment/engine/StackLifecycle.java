@@ -74,7 +74,7 @@ public class StackLifecycle {
             stack.previousPlan = stack.plan; // what a rollback returns to
             stack.plan = HearthJson.write(command.plan());
             StackState updated = new StackState(stack, command.plan(), state.rows(), state.hooks());
-            return engine.begin(updated, Action.UPDATE).chain(() -> engine.advance(updated));
+            return engine.begin(updated, command.action()).chain(() -> engine.advance(updated));
         });
     }
 

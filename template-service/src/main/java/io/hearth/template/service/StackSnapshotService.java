@@ -114,7 +114,7 @@ public class StackSnapshotService {
             data.path("files").fields().forEachRemaining(file -> files.put(file.getKey(), file.getValue().asText()));
             UpdateStackRequest request = new UpdateStackRequest(data.get("template"), null, null,
                     data.get("environment"), files, null, null, null, null, null);
-            return updates.update(tenant, name, id, request, false);
+            return updates.update(tenant, name, id, request, false, Action.RESTORE);
         });
     }
 

@@ -90,6 +90,16 @@ public class StackUpdateService {
      */
     @WithTransaction
     public Uni<Stack> update(String tenant, String name, String id, UpdateStackRequest request, boolean patch) {
+        return update(tenant, name, id, request, patch, Action.UPDATE);
+    }
+
+    /**
+     * An update whose stack shows {@code action}: UPDATE, or RESTORE for a snapshot's restore (Heat's
+     * {@code Stack.restore}: RESTORE_IN_PROGRESS, then RESTORE_COMPLETE or RESTORE_FAILED, never rolled back).
+     */
+    @WithTransaction
+    public Uni<Stack> update(String tenant, String name, String id, UpdateStackRequest request, boolean patch,
+            Action action) {
         UpdateStackRequest body = checked(request);
         return lockedAtUrl(tenant, name, id).map(stack -> {
             refuseAction(stack);
@@ -100,15 +110,15 @@ public class StackUpdateService {
             }
             StackDefinitions.keepPrevious(stack);
             StackDefinitions.store(stack, update.definition(), update.plan());
-            stack.action = Action.UPDATE;
+            stack.action = action;
             stack.status = Status.IN_PROGRESS;
-            stack.statusReason = "Stack UPDATE started";
+            stack.statusReason = "Stack " + action + " started";
             stack.updatedAt = Instant.now();
             return update;
         }).call(update -> resources.planned(update.stack(), update.plan())).call(update -> {
             String stackId = update.stack().id.toString();
             return outbox.append("stack", stackId, stackId,
-                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan()));
+                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan(), action));
         }).map(Update::stack);
     }
 
