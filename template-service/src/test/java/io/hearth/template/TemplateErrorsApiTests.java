@@ -414,6 +414,36 @@ class TemplateErrorsApiTests {
     }
 
     @Test
+    void aPerResourceTemplateMustOfferItsFacadesInterface() {
+        String facade = """
+                heat_template_version: 2015-04-30
+                parameters:
+                  one: {type: string}
+                  two: {type: string}
+                outputs:
+                  here-it-is: {value: noop}
+                """;
+        Map<String, Object> environment = Map.of("resource_registry", Map.of("OS::Thingy", "facade.yaml",
+                "resources", Map.of("thisone", Map.of("OS::Thingy", "concrete.yaml"))));
+        String template = """
+                heat_template_version: 2015-10-15
+                resources:
+                  thisone:
+                    type: OS::Thingy
+                    properties: {one: pre, two: post}
+                outputs:
+                  one: {value: {get_attr: [thisone, here-it-is]}}
+                """;
+
+        assertThat(refused(template.replace(", two: post", ""), Map.of("environment", environment, "files",
+                Map.of("facade.yaml", facade, "concrete.yaml", facade.replace("  two: {type: string}\n", "")))))
+                .isEqualTo("Required property two for facade OS::Thingy missing in provider");
+        assertThat(refused(template, Map.of("environment", environment, "files", Map.of("facade.yaml", facade,
+                "concrete.yaml", facade.replace("here-it-is", "elsewhere")))))
+                .isEqualTo("Attribute here-it-is for facade OS::Thingy missing in provider");
+    }
+
+    @Test
     void dependencyCycle() {
         assertThat(refused("""
                 heat_template_version: 2018-08-31

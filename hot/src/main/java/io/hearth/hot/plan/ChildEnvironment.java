@@ -3,17 +3,17 @@ package io.hearth.hot.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.hot.py.Py;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The environment of a nested stack, as Heat's {@code environment.get_child_environment} builds it from its
  * parent's: every section of the parent's environment ({@code resource_registry}, {@code parameter_defaults},
  * ...) with {@code parameters} replaced by the values the parent's resource passes; the registry entry that
- * made the resource a template resource removed (so a template cannot nest itself through it), and the
- * registry's {@code resources} section narrowed to the entries for that resource
- * ({@code remove_resources_except}).
+ * made the resource a template resource (its own {@code resources.NAME} entry, else the top-level one) removed
+ * (so a template cannot nest itself through it), and the registry's {@code resources} section narrowed to the
+ * entries for that resource ({@code remove_resources_except}).
  */
 public final class ChildEnvironment {
 
@@ -33,7 +33,10 @@ public final class ChildEnvironment {
                 : JsonNodeFactory.instance.objectNode());
         JsonNode registry = env.get("resource_registry");
         if (registry instanceof ObjectNode entries) {
-            if (requestedType != null && entries.path(requestedType).isTextual()) {
+            JsonNode own = entries.path("resources").path(resourceName);
+            if (requestedType != null && own.path(requestedType).isTextual()) {
+                ((ObjectNode) own).remove(requestedType); // a per-resource entry is tried first: it made the resource
+            } else if (requestedType != null && entries.path(requestedType).isTextual()) {
                 entries.remove(requestedType);
             }
             if (entries.get("resources") instanceof ObjectNode resources) {
@@ -48,7 +51,7 @@ public final class ChildEnvironment {
         ObjectNode kept = JsonNodeFactory.instance.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
-            if (entry.getValue().isObject() && matches(resourceName, entry.getKey())) {
+            if (entry.getValue().isObject() && Py.fnmatchcase(resourceName, entry.getKey())) {
                 kept.setAll((ObjectNode) entry.getValue());
             }
         }
@@ -56,14 +59,5 @@ public final class ChildEnvironment {
             kept.setAll(own);
         }
         return kept;
-    }
-
-    /** Python's {@code fnmatch.fnmatchcase} for {@code *} and {@code ?}. */
-    private static boolean matches(String name, String pattern) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : pattern.toCharArray()) {
-            regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
-        }
-        return name.matches(regex.toString());
     }
 }

@@ -12,6 +12,7 @@ import io.hearth.hot.types.TypeResolution;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The nested templates of one stack's {@code files}, each read (under the reader's limits) and outlined once:
@@ -26,12 +27,19 @@ final class NestedTemplates {
     private final TemplateReader reader;
     private final TemplateParser parser;
     private final Map<String, String> files;
+    private final JsonNode parameterDefaults;
     private final Map<String, Read> read = new HashMap<>();
 
-    NestedTemplates(TemplateReader reader, TemplateParser parser, Map<String, String> files) {
+    /**
+     * @param parameterDefaults the environment's {@code parameter_defaults}, which make a template's parameters
+     *                          optional properties; may be null
+     */
+    NestedTemplates(TemplateReader reader, TemplateParser parser, Map<String, String> files,
+            JsonNode parameterDefaults) {
         this.reader = reader;
         this.parser = parser;
         this.files = files;
+        this.parameterDefaults = parameterDefaults;
     }
 
     /** The file of that name read and outlined; its problems name the file (and line) themselves. */
@@ -59,6 +67,30 @@ final class NestedTemplates {
     /** The resource type of a template resource, or null when its template cannot be read. */
     ResourceType type(TypeResolution.NestedTemplate nested) {
         JsonNode template = read(nested.template()).template();
-        return template == null ? null : TemplateResourceType.of(nested.requested(), template);
+        return template == null ? null : TemplateResourceType.of(nested.requested(), template, parameterDefaults);
+    }
+
+    /**
+     * Heat's facade check of a template resource ({@link TemplateResourceType#facadeProblem}): the provider's
+     * template against the facade the registry gives besides it, a built-in type or a template in the files;
+     * empty when the template offers the facade's interface, or the facade has no schema here.
+     *
+     * @param provider the template resource's resolution
+     * @param template the provider's template, read
+     * @param facade   what the registry resolves the type to besides the provider
+     */
+    Optional<String> facadeProblem(TypeResolution.NestedTemplate provider, JsonNode template, TypeResolution facade) {
+        if (facade instanceof TypeResolution.Resolved resolved) {
+            return TemplateResourceType.facadeProblem(provider.requested(), template, parameterDefaults,
+                    resolved.type(), null);
+        }
+        if (facade instanceof TypeResolution.NestedTemplate other && files.containsKey(other.template())) {
+            JsonNode facadeTemplate = read(other.template()).template();
+            if (facadeTemplate != null) {
+                return TemplateResourceType.facadeProblem(provider.requested(), template, parameterDefaults, null,
+                        facadeTemplate);
+            }
+        }
+        return Optional.empty();
     }
 }

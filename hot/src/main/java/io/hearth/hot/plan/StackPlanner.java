@@ -140,7 +140,7 @@ public final class StackPlanner {
      * @throws TemplateException with every problem found
      */
     public JsonNode readNested(String name, String text) {
-        NestedTemplates.Read read = new NestedTemplates(reader, parser, Map.of()).text(name, text);
+        NestedTemplates.Read read = new NestedTemplates(reader, parser, Map.of(), null).text(name, text);
         if (read.template() == null) {
             throw new TemplateException(read.problems());
         }
@@ -171,7 +171,8 @@ public final class StackPlanner {
         refused.removeAll(parameters.keySet());
         ResourceRegistry registry = ResourceRegistry.fromEnvironment(environment);
         problems.addAll(registry.problems());
-        NestedTemplates nested = new NestedTemplates(reader, parser, files);
+        NestedTemplates nested = new NestedTemplates(reader, parser, files,
+                environment == null ? null : environment.get("parameter_defaults"));
         ResourceValidator validator = new ResourceValidator(registry, files.keySet(), nested::type);
         boolean needsFiles = false;
         JsonNode resources = template.path("resources");
@@ -184,6 +185,8 @@ public final class StackPlanner {
         Sections sections = new Sections(context, problems, refused);
         Map<String, PlannedResource> planned = new LinkedHashMap<>();
         Map<String, Set<String>> explicitDependencies = new LinkedHashMap<>();
+        // template resources refused for not offering their facade's interface: their attributes are not checked
+        Set<String> unlikeFacade = new LinkedHashSet<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
             String name = entry.getKey();
@@ -220,8 +223,8 @@ public final class StackPlanner {
             if (dependsOn.contains(name)) {
                 problems.add(new TemplateProblem(path, "a resource cannot depend on itself"));
             }
-            checkAttributes(validator, resources, properties, path + ".properties", problems);
-            checkAttributes(validator, resources, metadata, path + ".metadata", problems);
+            checkAttributes(validator, resources, properties, path + ".properties", unlikeFacade, problems);
+            checkAttributes(validator, resources, metadata, path + ".metadata", unlikeFacade, problems);
             List<TemplateProblem> invalid = validator.validate(name, withProperties(definition, properties));
             problems.addAll(invalid);
             TypeResolution type = validator.resolve(name, definition.get("type").asText());
@@ -231,9 +234,19 @@ public final class StackPlanner {
                 NestedTemplates.Read read = nested.read(templateName);
                 read.problems().forEach(p -> problems.add(new TemplateProblem(path, p.toString())));
                 if (read.template() != null && invalid.isEmpty()) {
+                    int before = problems.size();
                     checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties), name,
                             t.requested()), files, stack, name, path + "<" + templateName + ">", depth,
                             facade(metadata, policy == null ? null : policy.asText(), updatePolicy), problems);
+                    // Heat checks the facade once the nested stack is valid, and names no path
+                    if (problems.size() == before) {
+                        registry.facade(t.requested(), name)
+                                .flatMap(like -> nested.facadeProblem(t, read.template(), like))
+                                .ifPresent(message -> {
+                                    problems.add(new TemplateProblem("", message));
+                                    unlikeFacade.add(name);
+                                });
+                    }
                 }
             } else if (type instanceof TypeResolution.Resolved r && NEEDS_FILES.contains(r.type().name())) {
                 needsFiles = true;
@@ -257,7 +270,8 @@ public final class StackPlanner {
             }
             JsonNode description = output.get("description");
             JsonNode value = sections.evaluate(output.get("value"), "outputs", entry.getKey(), "value");
-            checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", problems);
+            checkAttributes(validator, resources, value, "outputs." + entry.getKey() + ".value", unlikeFacade,
+                    problems);
             outputs.put(entry.getKey(), new PlannedOutput(description == null ? null : description.asText(), value));
         });
         if (!strict) {
@@ -406,24 +420,26 @@ public final class StackPlanner {
     /**
      * Heat's check of each {@code get_attr} against the referenced resource's type: an attribute
      * the type does not have is refused ({@code The Referenced Attribute (pw valeu) is incorrect.}).
-     * References to resources not in the template were already refused by the evaluation.
+     * References to resources not in the template were already refused by the evaluation; those to the
+     * {@code unchecked} resources (already refused) are not checked.
      */
     private static void checkAttributes(ResourceValidator validator, JsonNode resources, JsonNode value, String path,
-            List<TemplateProblem> problems) {
+            Set<String> unchecked, List<TemplateProblem> problems) {
         if (value == null) {
             return;
         }
         if (value.isObject()) {
             String fn = value.size() == 1 ? value.fieldNames().next() : "";
             if ((fn.equals("get_attr") || fn.equals("Fn::GetAtt")) && value.get(fn).isArray()
-                    && resources.has(value.get(fn).path(0).asText())) {
+                    && resources.has(value.get(fn).path(0).asText())
+                    && !unchecked.contains(value.get(fn).path(0).asText())) {
                 validator.checkGetAttr(SourcePath.key(path, fn), value.get(fn), resources).ifPresent(problems::add);
             }
             value.fields().forEachRemaining(e -> checkAttributes(validator, resources, e.getValue(),
-                    SourcePath.key(path, e.getKey()), problems));
+                    SourcePath.key(path, e.getKey()), unchecked, problems));
         } else if (value.isArray()) {
             for (int i = 0; i < value.size(); i++) {
-                checkAttributes(validator, resources, value.get(i), SourcePath.index(path, i), problems);
+                checkAttributes(validator, resources, value.get(i), SourcePath.index(path, i), unchecked, problems);
             }
         }
     }

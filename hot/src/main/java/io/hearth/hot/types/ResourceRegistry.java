@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,8 +28,9 @@ import java.util.Set;
  *     {@link #restrictedActions}; a mapping under a resource name (a nested stack's entries,
  *     {@code resources: {nested: {inner: {hooks: pre-create}}}}) is checked the same way and left to the nested
  *     stack's environment ({@code ChildEnvironment});</li>
- * <li>a key or value ending in {@code .yaml} or {@code .template} is a template resource (nested
- *     stack), which Hearth does not support yet;</li>
+ * <li>a key or value ending in {@code .yaml} or {@code .template} is a template resource (a nested stack); the
+ *     type the next entry leads to besides that template is its facade ({@link #facade}), whose interface the
+ *     template must offer;</li>
  * <li>a {@code null} value removes an entry loaded before (with a trailing {@code *}, every entry with
  *     that prefix).</li>
  * </ul>
@@ -141,6 +143,11 @@ public final class ResourceRegistry {
             if (HOOKS.equals(r.getKey()) || RESTRICTED.equals(r.getKey())) {
                 // a nested stack's narrowed entries keep its owner's own (Heat registers and never matches them)
                 check(r.getKey(), r.getValue(), path + "." + r.getKey());
+                continue;
+            }
+            if (r.getValue().isTextual()) {
+                // a nested stack's narrowed entries ({@code resources: {"OS::Thingy": provider.yaml}}): Heat files
+                // them under resources, where no lookup by resource name reaches them
                 continue;
             }
             if (!r.getValue().isObject()) {
@@ -349,6 +356,38 @@ public final class ResourceRegistry {
         if (isTemplateName(type)) {
             return new TypeResolution.NestedTemplate(requested, type);
         }
+        for (Candidate c : candidates(type, resourceName)) {
+            TypeResolution r = follow(requested, type, c, resourceName, chain, depth);
+            if (r != null) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Heat's facade of a template resource ({@code get_resource_info(type, ignore=the template's entry)}): what
+     * the type resolves to through the next candidate entry that leads elsewhere than the template that made the
+     * resource a template resource; empty when the resource is no template resource, its type is a template's
+     * name, or nothing else is reached (a type only the environment defines has no facade).
+     */
+    public Optional<TypeResolution> facade(String type, String resourceName) {
+        TypeResolution provider = resolve(type, resourceName);
+        if (!(provider instanceof TypeResolution.NestedTemplate) || isTemplateName(type)) {
+            return Optional.empty();
+        }
+        List<String> chain = List.of(type);
+        for (Candidate c : candidates(type, resourceName)) {
+            TypeResolution r = follow(type, type, c, resourceName, chain, 0);
+            if (r != null && !r.equals(provider)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Heat's {@code iterable_by}, sorted: every entry that could map the type, in the order they are tried. */
+    private List<Candidate> candidates(String type, String resourceName) {
         List<Candidate> candidates = new ArrayList<>();
         if (resourceName != null) {
             Map<String, String> mine = perResource.get(resourceName);
@@ -362,28 +401,27 @@ public final class ResourceRegistry {
         }
         addCandidates(candidates, GLOBAL_MAPPINGS, type, false);
         candidates.sort(HEAT_ORDER);
+        return candidates;
+    }
 
-        for (Candidate c : candidates) {
-            if (c.builtIn()) {
-                return types.get(type).<TypeResolution>map(known -> new TypeResolution.Resolved(requested, known, chain))
-                        .orElseGet(() -> new TypeResolution.Unavailable(requested, type,
-                                UnavailableTypes.of(type).orElseThrow()));
-            }
-            if (isTemplateName(c.key()) || isTemplateName(c.value())) {
-                return new TypeResolution.NestedTemplate(requested, isTemplateName(c.key()) ? c.key() : c.value());
-            }
-            String target = c.value();
-            if (c.key().endsWith("*") && target.endsWith("*")) {
-                target = target.substring(0, target.length() - 1) + type.substring(c.key().length() - 1);
-            }
-            List<String> next = new ArrayList<>(chain);
-            next.add(target);
-            TypeResolution r = step(requested, target, resourceName, next, depth + 1);
-            if (r != null) {
-                return r;
-            }
+    /** Where one candidate leads (its mapping followed); null when nothing known is reached. */
+    private TypeResolution follow(String requested, String type, Candidate c, String resourceName, List<String> chain,
+            int depth) {
+        if (c.builtIn()) {
+            return types.get(type).<TypeResolution>map(known -> new TypeResolution.Resolved(requested, known, chain))
+                    .orElseGet(() -> new TypeResolution.Unavailable(requested, type,
+                            UnavailableTypes.of(type).orElseThrow()));
         }
-        return null;
+        if (isTemplateName(c.key()) || isTemplateName(c.value())) {
+            return new TypeResolution.NestedTemplate(requested, isTemplateName(c.key()) ? c.key() : c.value());
+        }
+        String target = c.value();
+        if (c.key().endsWith("*") && target.endsWith("*")) {
+            target = target.substring(0, target.length() - 1) + type.substring(c.key().length() - 1);
+        }
+        List<String> next = new ArrayList<>(chain);
+        next.add(target);
+        return step(requested, target, resourceName, next, depth + 1);
     }
 
     private static void addCandidates(List<Candidate> out, Map<String, String> registry, String type, boolean user) {

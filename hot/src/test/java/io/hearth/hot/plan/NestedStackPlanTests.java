@@ -156,6 +156,123 @@ class NestedStackPlanTests {
     }
 
     @Test
+    void aParameterDefaultMakesTheParameterAnOptionalProperty() {
+        String template = """
+                heat_template_version: 2021-04-16
+                resources:
+                  member: {type: member.yaml}
+                """;
+
+        assertThat(plan(template, "parameter_defaults: {size: 12}", Map.of("member.yaml", MEMBER)).resources())
+                .extracting(PlannedResource::template).containsExactly("member.yaml");
+    }
+
+    /** Heat's ValidateFacadeTest: a per-resource provider of a type that a top-level entry also provides. */
+    private static final String FACADE_TEMPLATE = """
+            heat_template_version: 2015-10-15
+            resources:
+              thisone:
+                type: OS::Thingy
+                properties: {one: pre, two: post}
+            outputs:
+              one: {value: {get_attr: [thisone, here-it-is]}}
+            """;
+    private static final String FACADE_ENVIRONMENT = """
+            resource_registry:
+              OS::Thingy: facade.yaml
+              resources:
+                thisone: {OS::Thingy: concrete.yaml}
+            """;
+    private static final String FACADE = """
+            heat_template_version: 2015-04-30
+            parameters:
+              one: {type: string}
+              two: {type: string}
+            outputs:
+              here-it-is: {value: noop}
+            """;
+
+    @Test
+    void aPerResourceProviderThatOffersTheFacadesInterfaceIsPlanned() {
+        StackPlan plan = plan(FACADE_TEMPLATE, FACADE_ENVIRONMENT, Map.of("facade.yaml", FACADE,
+                "concrete.yaml", FACADE.replace("noop", "concrete")));
+
+        assertThat(plan.resources().get(0).template()).isEqualTo("concrete.yaml");
+    }
+
+    @Test
+    void aProviderLackingARequiredPropertyOfTheFacadeIsRefusedInHeatsWords() {
+        String concrete = """
+                heat_template_version: 2015-04-30
+                parameters:
+                  one: {type: string}
+                resources:
+                  str: {type: OS::Heat::RandomString}
+                outputs:
+                  here-it-is: {value: not-important}
+                """;
+
+        assertThat(refused(FACADE_TEMPLATE.replace(", two: post", ""), FACADE_ENVIRONMENT, Map.of("facade.yaml",
+                FACADE, "concrete.yaml", concrete)).problems()).containsExactly(new TemplateProblem("",
+                        "Required property two for facade OS::Thingy missing in provider"));
+    }
+
+    @Test
+    void aProviderLackingAnOutputOfTheFacadeIsRefusedAndTheOutputIsNotCheckedToo() {
+        String concrete = """
+                heat_template_version: 2015-04-30
+                parameters:
+                  one: {type: string}
+                  two: {type: string}
+                resources:
+                  str: {type: OS::Heat::RandomString}
+                """;
+
+        assertThat(refused(FACADE_TEMPLATE, FACADE_ENVIRONMENT, Map.of("facade.yaml", FACADE, "concrete.yaml",
+                concrete)).problems()).containsExactly(new TemplateProblem("",
+                        "Attribute here-it-is for facade OS::Thingy missing in provider"));
+    }
+
+    @Test
+    void aProviderOfABuiltInTypeIsCheckedAgainstItsSchema() {
+        String template = """
+                heat_template_version: 2021-04-16
+                resources:
+                  pw:
+                    type: OS::Heat::RandomString
+                    properties: {length: 8}
+                """;
+        String environment = "resource_registry: {resources: {pw: {\"OS::Heat::RandomString\": pw.yaml}}}";
+        String typed = """
+                heat_template_version: 2021-04-16
+                parameters:
+                  length: {type: string}
+                outputs:
+                  value: {value: x}
+                """;
+        String extra = """
+                heat_template_version: 2021-04-16
+                parameters:
+                  length: {type: number}
+                  color: {type: string}
+                outputs:
+                  value: {value: x}
+                """;
+
+        assertThat(refused(template, environment, Map.of("pw.yaml", typed)).problems()).containsExactly(
+                new TemplateProblem("", "Property length type mismatch between facade OS::Heat::RandomString "
+                        + "(Integer) and provider (String)"));
+        assertThat(refused(template.replace("length: 8", "length: 8, color: red"), environment,
+                Map.of("pw.yaml", extra)).problems()).containsExactly(
+                new TemplateProblem("", "Provider requires property color unknown in facade "
+                        + "OS::Heat::RandomString"));
+        assertThat(refused(template, environment, Map.of("pw.yaml", extra.replace("color: {type: string}",
+                "color: {type: string, default: red}").replace("value: {value: x}", "other: {value: x}")))
+                .problems()).containsExactly(new TemplateProblem("",
+                        "Attribute value for facade OS::Heat::RandomString missing in provider"));
+    }
+
+    @Test
     void getAttrIsCheckedAgainstTheNestedOutputs() {
         TemplateException e = refused("""
                 heat_template_version: 2021-04-16
@@ -338,6 +455,23 @@ class NestedStackPlanTests {
                   "My::Other": other.yaml
                   resources:
                     inner: {hooks: pre-create}
+                """));
+    }
+
+    @Test
+    void theChildEnvironmentDropsThePerResourceEntryThatNestedIt() {
+        JsonNode child = ChildEnvironment.of(yaml("""
+                resource_registry:
+                  OS::Thingy: facade.yaml
+                  resources:
+                    thisone: {OS::Thingy: concrete.yaml, "My::Other": other.yaml}
+                """), yaml("{}"), "thisone", "OS::Thingy");
+
+        assertThat(child).isEqualTo(yaml("""
+                parameters: {}
+                resource_registry:
+                  OS::Thingy: facade.yaml
+                  resources: {"My::Other": other.yaml}
                 """));
     }
 }

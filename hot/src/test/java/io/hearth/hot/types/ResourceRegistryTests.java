@@ -299,6 +299,42 @@ class ResourceRegistryTests {
     }
 
     @Test
+    void aPerResourceTemplateHasTheOtherEntriesTypeAsItsFacade() {
+        ResourceRegistry registry = registry("""
+                resource_registry:
+                  OS::Thingy: facade.yaml
+                  "OS::Heat::RandomString": "OS::Heat::None"
+                  resources:
+                    thisone: {OS::Thingy: concrete.yaml, "OS::Heat::RandomString": pw.yaml}
+                """);
+
+        assertThat(registry.problems()).isEmpty();
+        assertThat(registry.resolve("OS::Thingy", "thisone"))
+                .isEqualTo(new TypeResolution.NestedTemplate("OS::Thingy", "concrete.yaml"));
+        assertThat(registry.resolve("OS::Thingy", "other"))
+                .isEqualTo(new TypeResolution.NestedTemplate("OS::Thingy", "facade.yaml"));
+        assertThat(registry.facade("OS::Thingy", "thisone"))
+                .contains(new TypeResolution.NestedTemplate("OS::Thingy", "facade.yaml"));
+        // the user's mapping comes before the built-in type, as in Heat
+        assertThat(registry.facade("OS::Heat::RandomString", "thisone")).get()
+                .isInstanceOfSatisfying(TypeResolution.Resolved.class,
+                        r -> assertThat(r.type().name()).isEqualTo("OS::Heat::None"));
+        // a type only a template provides has no facade, nor has a resource that is no template resource
+        assertThat(registry.facade("OS::Thingy", "other")).isEmpty();
+        assertThat(registry.facade("OS::Heat::RandomString", "other")).isEmpty();
+        assertThat(registry.facade("member.yaml", "thisone")).isEmpty();
+    }
+
+    @Test
+    void aNestedStacksNarrowedTypeEntriesUnderResourcesAreAccepted() {
+        // Heat's remove_resources_except leaves a child {resources: {TYPE: template}}, which no lookup reaches
+        ResourceRegistry registry = registry("resource_registry: {resources: {\"OS::Thingy\": concrete.yaml}}");
+
+        assertThat(registry.problems()).isEmpty();
+        assertThat(registry.resolve("OS::Thingy", "OS::Thingy")).isInstanceOf(TypeResolution.Unknown.class);
+    }
+
+    @Test
     void mappingLoopsAreReported() {
         ResourceRegistry registry = registry("""
                 resource_registry:
