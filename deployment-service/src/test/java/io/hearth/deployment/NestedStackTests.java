@@ -175,6 +175,16 @@ class NestedStackTests {
     }
 
     @Test
+    void anAttributeTheNestedStackDoesNotOutputFailsItsReaderAsHeat() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT.replace("get_attr: [member, echoed]", "get_attr: [member, nope]"), Map.of()));
+
+        List<StackStatusChanged> statuses = driver.awaitStatus(id, "CREATE_FAILED");
+        assertThat(statuses.get(1).statusReason())
+                .isEqualTo("Resource CREATE failed: StackValidationFailed: The Referenced Attribute (member nope) is incorrect.");
+    }
+
+    @Test
     void deletingTheParentDeletesTheNestedStackFirst() {
         String id = UUID.randomUUID().toString();
         driver.create(id, plan(id, PARENT, Map.of("wait", node("1"))));

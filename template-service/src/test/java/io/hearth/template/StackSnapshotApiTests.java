@@ -112,6 +112,13 @@ class StackSnapshotApiTests {
         api().get("/v1/demo/stacks/no-such-stack/environment").then().statusCode(404)
                 .body("error.message", equalTo("The Stack (no-such-stack) could not be found."));
 
+        // a stack named by its ARN (a template resource's get_resource), as heatclient quotes it
+        api().urlEncodingEnabled(false).get("/v1/demo/stacks/arn%3Aopenstack%3Aheat%3A%3Ademo%3Astacks/" + name + "/"
+                + id + "/resources/deploy?x=1").then().statusCode(302)
+                .header("Location", endsWith(canonical + "/resources/deploy?x=1"));
+        api().urlEncodingEnabled(false).get("/v1/demo/stacks/arn%3Aopenstack%3Anova%3A%3Ademo%3Astacks/" + name)
+                .then().statusCode(404).body("error.message", equalTo(
+                        "The Stack (arn:openstack:nova::demo:stacks/" + name + ") could not be found."));
         api().get(canonical + "/environment").then().statusCode(200).body("parameters.greeting", equalTo("hi"));
         api().get(canonical + "/files").then().statusCode(200).body("size()", equalTo(0));
         // followed as heatclient follows it

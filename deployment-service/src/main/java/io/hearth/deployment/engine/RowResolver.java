@@ -10,6 +10,7 @@ import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMembership;
 import io.hearth.deployment.handlers.NestedStackHandler;
 import io.hearth.hot.functions.AttributePath;
+import io.hearth.hot.functions.ExpressionException;
 import io.hearth.hot.functions.RuntimeResolver;
 import java.util.Collection;
 import java.util.List;
@@ -68,8 +69,15 @@ final class RowResolver implements RuntimeResolver {
             return Optional.of(GroupDocument.select(row.type, row.name, HearthJson.readTree(row.attributes), attribute,
                     path));
         }
-        if (row != null && row.template != null && row.attributes != null && attribute.startsWith("resource.")) {
-            return Optional.of(nestedResource(row, attribute, path));
+        if (row != null && row.template != null && row.attributes != null) {
+            if (attribute.startsWith("resource.")) {
+                return Optional.of(nestedResource(row, attribute, path));
+            }
+            if (!HearthJson.readTree(row.attributes).has(attribute)) {
+                // Heat's TemplateResource.get_attribute: an output the nested stack does not have
+                throw new ExpressionException("", "The Referenced Attribute (" + resource + " " + attribute
+                        + ") is incorrect.");
+            }
         }
         return RuntimeResolver.super.attribute(resource, attribute, path);
     }

@@ -34,10 +34,16 @@ public final class ResourceType {
          */
         GROUP_MEMBERS,
         /**
-         * The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup), or {@code resource.<name>[.<attribute>]}
-         * (a template resource: a resource of its nested stack).
+         * The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup).
          */
         SCALING_GROUP,
+        /**
+         * Any name (a template resource): its attributes are its nested stack's outputs, read once that stack exists,
+         * as Heat's {@code TemplateResource.get_attribute}, so an output the nested template lacks is an error of the
+         * reader when it runs (as in Heat, an update may change the nested template and its outputs), not of
+         * validation.
+         */
+        NESTED_OUTPUTS,
         /** Anything, answering null (OS::Heat::None stubs out any resource). */
         ANY
     }
@@ -154,7 +160,7 @@ public final class ResourceType {
         boolean known = switch (attributeMode) {
             case SCHEMA -> attributes.containsKey(attribute);
             case SCALING_GROUP -> attributes.containsKey(attribute) || attribute.startsWith("resource.");
-            case DEPLOYMENT_OUTPUTS, GROUP_MEMBERS, ANY -> true;
+            case DEPLOYMENT_OUTPUTS, GROUP_MEMBERS, NESTED_OUTPUTS, ANY -> true;
         };
         if (known) {
             return Optional.empty();

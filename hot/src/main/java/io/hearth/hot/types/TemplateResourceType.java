@@ -51,7 +51,7 @@ public final class TemplateResourceType {
         JsonNode template = CfnOutline.hot(written);
         JsonNode description = template.get("description");
         ResourceType.Builder type = ResourceType.builder(typeName, "TemplateResource")
-                .attributeMode(ResourceType.AttributeMode.SCALING_GROUP)
+                .attributeMode(ResourceType.AttributeMode.NESTED_OUTPUTS)
                 .description(description != null && description.isTextual() ? description.textValue() : "");
         JsonNode parameters = template.get("parameters");
         if (parameters != null && parameters.isObject()) {
