@@ -328,6 +328,8 @@ class StackUpdateApiTests {
                   cfg: {type: OS::Heat::SoftwareConfig, properties: {config: {get_attr: [pw, value]}}}
                   stub: {type: OS::Heat::None, properties: {x: 1}}
                   gone: {type: OS::Heat::None}
+                  test: {type: OS::Heat::TestResource, properties: {value: a}}
+                  knob: {type: OS::Heat::TestResource, properties: {value: a}}
                 """;
         String next = """
                 heat_template_version: 2018-08-31
@@ -336,15 +338,17 @@ class StackUpdateApiTests {
                   cfg: {type: OS::Heat::SoftwareConfig, properties: {config: {get_attr: [pw, value]}}}
                   stub: {type: OS::Heat::None, properties: {x: 2}}
                   extra: {type: OS::Heat::RandomString}
+                  test: {type: OS::Heat::TestResource, properties: {value: b}}
+                  knob: {type: OS::Heat::TestResource, properties: {update_replace: true}}
                 """;
         String name = name();
         String canonical = completedStack(name, Map.of("template", current));
         long outbox = db.queryLong("select count(*) from outbox_event");
 
         api().body(Map.of("template", next)).put(canonical + "/preview").then().statusCode(200)
-                .body("resource_changes.unchanged.resource_name", equalTo(List.of("cfg")))
-                .body("resource_changes.updated.resource_name", equalTo(List.of("stub")))
-                .body("resource_changes.replaced.resource_name", equalTo(List.of("pw")))
+                .body("resource_changes.unchanged.resource_name", equalTo(List.of("cfg", "stub")))
+                .body("resource_changes.updated.resource_name", equalTo(List.of("test")))
+                .body("resource_changes.replaced.resource_name", equalTo(List.of("pw", "knob")))
                 .body("resource_changes.added.resource_name", equalTo(List.of("extra")))
                 .body("resource_changes.deleted.resource_name", equalTo(List.of("gone")))
                 .body("resource_changes.replaced[0].resource_type", equalTo("OS::Heat::RandomString"))
@@ -352,12 +356,62 @@ class StackUpdateApiTests {
                 .body("resource_changes.replaced[0].stack_name", equalTo(name))
                 .body("resource_changes.replaced[0].resource_identity.path", equalTo("/resources/pw"));
         api().body(Map.of()).patch(canonical + "/preview").then().statusCode(200)
-                .body("resource_changes.unchanged.resource_name", containsInAnyOrder("pw", "cfg", "stub", "gone"))
+                .body("resource_changes.unchanged.resource_name",
+                        containsInAnyOrder("pw", "cfg", "stub", "gone", "test", "knob"))
                 .body("resource_changes.added.size()", equalTo(0));
 
         assertThat(db.queryLong("select count(*) from outbox_event")).isEqualTo(outbox);
         api().get(canonical).then().body("stack.stack_status", equalTo("CREATE_COMPLETE"));
         api().get(canonical + "/template").then().body("resources.gone.type", equalTo("OS::Heat::None"));
+    }
+
+    @Test
+    void updatePreviewWithShowNestedListsTheResourcesOfNestedStacksWithTheirParentResource() {
+        String parent = """
+                heat_template_version: 2016-04-08
+                resources:
+                  outer: {type: outer.yaml}
+                """;
+        String outer = """
+                heat_template_version: 2016-04-08
+                resources:
+                  inner: {type: inner.yaml}
+                """;
+        String one = """
+                heat_template_version: 2016-04-08
+                resources:
+                  random: {type: OS::Heat::RandomString}
+                """;
+        String two = one + "  random2: {type: OS::Heat::RandomString}\n";
+        String name = name();
+        String canonical = completedStack(name, Map.of("template", parent,
+                "files", Map.of("outer.yaml", outer, "inner.yaml", one)));
+        Map<String, Object> adding = Map.of("template", parent, "files", Map.of("outer.yaml", outer, "inner.yaml", two));
+
+        api().body(adding).put(canonical + "/preview?show_nested=True").then().statusCode(200)
+                .body("resource_changes.updated.resource_name", equalTo(List.of("outer", "inner")))
+                .body("resource_changes.updated[0]", not(hasKey("parent_resource")))
+                .body("resource_changes.updated[1].parent_resource", equalTo("outer"))
+                .body("resource_changes.unchanged.resource_name", equalTo(List.of("random")))
+                .body("resource_changes.unchanged[0].parent_resource", equalTo("inner"))
+                .body("resource_changes.added.resource_name", equalTo(List.of("random2")))
+                .body("resource_changes.added[0].parent_resource", equalTo("inner"))
+                .body("resource_changes.added[0].stack_name", equalTo(name + "-outer-inner"))
+                .body("resource_changes.replaced.size()", equalTo(0))
+                .body("resource_changes.deleted.size()", equalTo(0));
+        api().body(adding).put(canonical + "/preview").then().statusCode(200)
+                .body("resource_changes.updated.resource_name", equalTo(List.of("outer")))
+                .body("resource_changes.unchanged.size()", equalTo(0))
+                .body("resource_changes.added.size()", equalTo(0));
+        api().body(Map.of("template", parent.replace("outer.yaml", "OS::Heat::None")))
+                .put(canonical + "/preview?show_nested=true").then().statusCode(200)
+                .body("resource_changes.replaced.resource_name", equalTo(List.of("outer")))
+                .body("resource_changes.deleted.resource_name", equalTo(List.of("inner", "random")))
+                .body("resource_changes.deleted.parent_resource", equalTo(List.of("outer", "inner")))
+                .body("resource_changes.added.size()", equalTo(0));
+        api().body(adding).put(canonical + "/preview?show_nested=yes").then().statusCode(400)
+                .body("error.message", equalTo("Unrecognized value \"yes\" for \"show_nested\", acceptable values "
+                        + "are: true, false."));
     }
 
     @Test

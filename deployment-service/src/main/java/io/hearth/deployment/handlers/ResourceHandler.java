@@ -34,13 +34,13 @@ public interface ResourceHandler {
      * How a change of properties is applied ({@code _needs_update}, {@code update_allowed}): the call
      * holds the new properties and the previous ones, which differ. By default the resource-type
      * catalogue decides, the one template-service's update preview asks too
-     * ({@link ResourceTypes#updatesInPlace}): in place when every changed property is
-     * {@code update_allowed}, else a replacement.
+     * ({@link ResourceTypes#updatesInPlace(String, JsonNode, JsonNode)}): in place when every changed property is
+     * {@code update_allowed} and the type's own rule ({@code needs_replace_with_prop_diff}) does not replace it,
+     * else a replacement.
      */
     default UpdateKind updateKind(ResourceCall call) {
-        Set<String> changed = ResourceTypes.changedProperties(call.previous(), call.properties());
-        return ResourceTypes.heat().updatesInPlace(call.row().type, changed) ? UpdateKind.IN_PLACE
-                : UpdateKind.REPLACE;
+        return ResourceTypes.heat().updatesInPlace(call.row().type, call.previous(), call.properties())
+                ? UpdateKind.IN_PLACE : UpdateKind.REPLACE;
     }
 
     /**

@@ -17,7 +17,8 @@ import java.util.Set;
  * {@code OS::Heat::TestResource} ({@code test_resource.py}): stores {@code value} as the attribute
  * {@code output}, waits {@code wait_secs} (or {@code action_wait_secs.<action>}; -1 forever) after each
  * action, fails create and update after the wait when {@code fail} is true, and is replaced when
- * {@code update_replace_value} changes or {@code value} changes with {@code update_replace} true.
+ * {@code update_replace_value} changes or {@code value} changes with {@code update_replace} true (the type's rule in
+ * the resource-type catalogue, which the update preview asks too).
  * The knobs that poll a client ({@code client_name}, {@code entity_name}) and slow attribute reads
  * ({@code attr_wait_secs}, {@code constraint_prop_secs}) are accepted and ignored.
  */
@@ -49,17 +50,6 @@ public class TestResourceHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> create(ResourceCall call) {
         return finishOrWait(call);
-    }
-
-    @Override
-    public UpdateKind updateKind(ResourceCall call) {
-        JsonNode before = call.previous();
-        JsonNode after = call.properties();
-        if (!Objects.equals(before.get("update_replace_value"), after.get("update_replace_value"))) {
-            return UpdateKind.REPLACE; // not update_allowed
-        }
-        boolean valueChanged = !Objects.equals(before.get("value"), after.get("value"));
-        return valueChanged && after.path("update_replace").asBoolean() ? UpdateKind.REPLACE : UpdateKind.IN_PLACE;
     }
 
     @Override

@@ -133,6 +133,39 @@ public final class StackPlanner {
         return plan(template, environment, null, files, stack, timeoutMins, true, true, depth, facade);
     }
 
+    /** A nested stack as an update preview sees it: its template and its plan. */
+    public record Nested(JsonNode template, StackPlan plan) {
+    }
+
+    /**
+     * The nested stack a template resource of a plan would have, as Heat's update preview builds it in memory
+     * ({@code preview_resources}): its template is the plan's file, its parameters the resource's properties known
+     * at plan time (those holding no runtime reference), in the environment Heat gives a child, planned as
+     * template-validate plans (a parameter may lack its value).
+     *
+     * @param stack the nested stack's name, id and tenant
+     * @param depth how deep it nests: 1 for a child of a top stack
+     * @return null when the resource is not a template resource or its nested stack cannot be planned
+     */
+    public Nested previewNested(StackPlan parent, PlannedResource resource, StackIdentity stack, int depth) {
+        String text = resource.template() == null ? null : parent.files().get(resource.template());
+        if (text == null || depth > MAX_NESTED_DEPTH) {
+            return null;
+        }
+        try {
+            JsonNode template = readNested(resource.template(), text);
+            ObjectNode parameters = (ObjectNode) staticValues(resource.properties());
+            parameters.properties().removeIf(e -> e.getValue().isNull()); // as the engine passes them
+            JsonNode environment = ChildEnvironment.of(parent.environment(), parameters, resource.name(),
+                    resource.type());
+            return new Nested(template, plan(template, environment, null, parent.files(), stack,
+                    parent.timeoutMins(), true, false, depth,
+                    facade(resource.metadata(), resource.deletionPolicy(), resource.updatePolicy())));
+        } catch (TemplateException e) {
+            return null;
+        }
+    }
+
     /**
      * Reads a nested template: a file of the stack's {@code files} by name, or (name null) a template given as
      * text, under the reader's limits, its outline checked.

@@ -410,6 +410,7 @@ final class HeatResourceTypes {
             boolean structured) {
         Map<String, PropertySchema> sd = deploymentProperties();
         ResourceType.Builder b = ResourceType.builder(name, heatClass)
+                .updateCheck(ResourceType.UpdateCheck.ALWAYS) // a nested stack's owner: StackResource._needs_update
                 .description(structured
                         ? "This resource associates a group of servers with some configuration.\n\n"
                                 + "This resource works similar as OS::Heat::SoftwareDeploymentGroup, but for "
@@ -678,6 +679,7 @@ final class HeatResourceTypes {
      */
     private static ResourceType heatStack() {
         return ResourceType.builder("OS::Heat::Stack", "RemoteStack")
+                .updateCheck(ResourceType.UpdateCheck.ALWAYS) // RemoteStack._needs_update
                 .description("A Resource representing a stack.\n\n"
                         + "A resource that allowing for the creating stack, where should be defined stack template "
                         + "in HOT format, parameters (if template has any parameters with no default value), and "
@@ -706,6 +708,7 @@ final class HeatResourceTypes {
 
     private static ResourceType none() {
         return ResourceType.builder("OS::Heat::None", "NoneResource")
+                .updateCheck(ResourceType.UpdateCheck.NEVER) // NoneResource._needs_update
                 .description("Enables easily disabling certain resources via the resource_registry.\n\n"
                         + "It does nothing, but can effectively stub out any other resource because it will accept "
                         + "any properties and return any attribute (as None). Note this resource always does "
@@ -719,6 +722,9 @@ final class HeatResourceTypes {
 
     private static ResourceType testResource() {
         return ResourceType.builder("OS::Heat::TestResource", "TestResource")
+                // needs_replace_with_prop_diff: a new value replaces the resource when update_replace is set
+                .replacesWhen((changed, after, before) -> changed.contains("value")
+                        && after.path("update_replace").asBoolean())
                 .description("A resource which stores the string value that was provided.\n\n"
                         + "This resource is to be used only for testing. It has control knobs such as "
                         + "'update_replace', 'fail', 'wait_secs'.")
@@ -759,6 +765,7 @@ final class HeatResourceTypes {
 
     private static ResourceType resourceGroup() {
         return ResourceType.builder("OS::Heat::ResourceGroup", "ResourceGroup")
+                .updateCheck(ResourceType.UpdateCheck.ALWAYS) // a nested stack's owner: StackResource._needs_update
                 .description("Creates one or more identically configured nested resources.\n\n"
                         + "In addition to the `refs` attribute, this resource implements synthetic attributes that "
                         + "mirror those of the resources in the group. When getting an attribute from this "
@@ -823,6 +830,7 @@ final class HeatResourceTypes {
      */
     private static ResourceType resourceChain() {
         return ResourceType.builder("OS::Heat::ResourceChain", "ResourceChain")
+                .updateCheck(ResourceType.UpdateCheck.ALWAYS) // a nested stack's owner: StackResource._needs_update
                 .description("Creates one or more resources with the same configuration.\n\n"
                         + "The types of resources to be created are passed into the chain through the "
                         + "``resources`` property. One resource will be created for each type listed. Each is "
@@ -850,6 +858,7 @@ final class HeatResourceTypes {
         ObjectNode rollingDefault = JSON.objectNode().put("min_in_service", 0).put("max_batch_size", 1)
                 .put("pause_time", 0);
         return ResourceType.builder("OS::Heat::AutoScalingGroup", "AutoScalingResourceGroup")
+                .updateCheck(ResourceType.UpdateCheck.ALWAYS) // a nested stack's owner: StackResource._needs_update
                 .description("An autoscaling group that can scale arbitrary resources.\n\n"
                         + "An autoscaling group allows the creation of a desired count of similar resources, which "
                         + "are defined with the resource property in HOT format. If there is a need to create many "

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A resource type Hearth knows: its name (e.g. {@code OS::Heat::SoftwareDeployment}), Heat's property
@@ -59,6 +60,36 @@ public final class ResourceType {
         List<TemplateProblem> check(String resourceName, JsonNode properties, String path);
     }
 
+    /**
+     * When a resource of this type that exists takes an update: Heat's {@code _needs_update} as the resource class
+     * has it. A change that replaces the resource replaces it in every case but {@link #NEVER}.
+     */
+    public enum UpdateCheck {
+        /** When its properties or definition changed ({@code Resource._needs_update}). */
+        CHANGED,
+        /**
+         * Always: it owns a nested stack and lets the nested resources decide ({@code StackResource} and
+         * {@code RemoteStack._needs_update}).
+         */
+        ALWAYS,
+        /** Never ({@code NoneResource._needs_update}). */
+        NEVER
+    }
+
+    /**
+     * Heat's {@code needs_replace_with_prop_diff}: whether a change of these properties replaces the resource
+     * although each of them is {@code update_allowed}.
+     */
+    @FunctionalInterface
+    public interface ReplaceCheck {
+        /**
+         * @param changed the properties whose values differ
+         * @param after   the new properties, defaults applied
+         * @param before  the current properties, defaults applied
+         */
+        boolean replaces(Set<String> changed, JsonNode after, JsonNode before);
+    }
+
     private final String name;
     private final String heatClassName;
     private final String description;
@@ -68,6 +99,8 @@ public final class ResourceType {
     private final AttributeMode attributeMode;
     private final boolean acceptsAnyProperties;
     private final List<Check> checks;
+    private final UpdateCheck updateCheck;
+    private final ReplaceCheck replaceCheck;
 
     private ResourceType(Builder b) {
         this.name = b.name;
@@ -81,6 +114,18 @@ public final class ResourceType {
         this.attributeMode = b.attributeMode;
         this.acceptsAnyProperties = b.acceptsAnyProperties;
         this.checks = List.copyOf(b.checks);
+        this.updateCheck = b.updateCheck;
+        this.replaceCheck = b.replaceCheck;
+    }
+
+    /** When an existing resource of this type takes an update. */
+    public UpdateCheck updateCheck() {
+        return updateCheck;
+    }
+
+    /** Whether the type's own rule replaces the resource for this change ({@link ReplaceCheck}). */
+    public boolean replacesFor(Set<String> changed, JsonNode after, JsonNode before) {
+        return !changed.isEmpty() && replaceCheck.replaces(changed, after, before);
     }
 
     public static Builder builder(String name, String heatClassName) {
@@ -184,6 +229,8 @@ public final class ResourceType {
         private AttributeMode attributeMode = AttributeMode.SCHEMA;
         private boolean acceptsAnyProperties;
         private final List<Check> checks = new ArrayList<>();
+        private UpdateCheck updateCheck = UpdateCheck.CHANGED;
+        private ReplaceCheck replaceCheck = (changed, after, before) -> false;
 
         private Builder(String name, String heatClassName) {
             this.name = name;
@@ -232,6 +279,16 @@ public final class ResourceType {
 
         public Builder check(Check check) {
             this.checks.add(check);
+            return this;
+        }
+
+        public Builder updateCheck(UpdateCheck check) {
+            this.updateCheck = check;
+            return this;
+        }
+
+        public Builder replacesWhen(ReplaceCheck check) {
+            this.replaceCheck = check;
             return this;
         }
 

@@ -53,6 +53,25 @@ public final class ResourceTypes {
     }
 
     /**
+     * Whether a resource of the named type takes this change of its properties in place ({@link #updatesInPlace}),
+     * and its type's own rule does not replace it for it (Heat's {@code needs_replace_with_prop_diff},
+     * {@link ResourceType#replacesFor}).
+     *
+     * @param before the current properties, defaults applied
+     * @param after  the new properties, defaults applied
+     */
+    public boolean updatesInPlace(String type, JsonNode before, JsonNode after) {
+        Set<String> changed = changedProperties(before, after);
+        return updatesInPlace(type, changed)
+                && !get(type).map(t -> t.replacesFor(changed, after, before)).orElse(false);
+    }
+
+    /** When an existing resource of the named type takes an update; {@code CHANGED} for a type not in the registry. */
+    public ResourceType.UpdateCheck updateCheck(String type) {
+        return get(type).map(ResourceType::updateCheck).orElse(ResourceType.UpdateCheck.CHANGED);
+    }
+
+    /**
      * The properties whose values differ between two property maps (JSON objects; null or a missing
      * map is empty, and a missing property counts as null), in the order they first appear.
      */

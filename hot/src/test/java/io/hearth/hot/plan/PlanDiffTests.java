@@ -48,14 +48,40 @@ class PlanDiffTests {
     }
 
     @Test
-    void anyPropertyOfOsHeatNoneChangesInPlace() {
+    void anOsHeatNoneIsNeverUpdatedAsHeatsNoneResourceNeverIs() {
         JsonNode metadata = HearthJson.readTree("{\"k\": 1}");
         StackPlan current = plan(resource("stub", "OS::Heat::None", "{\"x\": 1}"));
         StackPlan next = plan(resource("stub", "OS::Heat::None", "{\"x\": 2}"));
-        assertThat(PlanDiff.between(current, next).updated()).containsExactly("stub");
+        assertThat(PlanDiff.between(current, next).unchanged()).containsExactly("stub");
         StackPlan withMetadata = plan(new PlannedResource("stub", "OS::Heat::None", HearthJson.readTree("{\"x\": 1}"),
                 List.of(), metadata, null));
-        assertThat(PlanDiff.between(current, withMetadata).updated()).containsExactly("stub");
+        assertThat(PlanDiff.between(current, withMetadata).unchanged()).containsExactly("stub");
+    }
+
+    @Test
+    void aTestResourceIsReplacedForANewValueWithUpdateReplaceSet() {
+        StackPlan current = plan(resource("t", "OS::Heat::TestResource",
+                "{\"value\": \"Test1\", \"update_replace\": false}"));
+        assertThat(PlanDiff.between(current, plan(resource("t", "OS::Heat::TestResource",
+                "{\"update_replace\": true}"))).replaced()).containsExactly("t");
+        assertThat(PlanDiff.between(current, plan(resource("t", "OS::Heat::TestResource",
+                "{\"value\": \"Test2\"}"))).updated()).containsExactly("t");
+        assertThat(PlanDiff.between(current, plan(resource("t", "OS::Heat::TestResource",
+                "{\"value\": \"Test1\", \"update_replace\": true}"))).updated()).containsExactly("t");
+    }
+
+    @Test
+    void aResourceOwningANestedStackIsAlwaysUpdatedUnlessItsTypeChanges() {
+        PlannedResource templated = new PlannedResource("n", "nested.yaml", HearthJson.readTree("{}"), List.of(),
+                null, null, "nested.yaml");
+        PlannedResource group = resource("g", "OS::Heat::ResourceGroup",
+                "{\"count\": 1, \"resource_def\": {\"type\": \"OS::Heat::None\"}}");
+        StackPlan current = plan(templated, group);
+
+        assertThat(PlanDiff.between(current, current).updated()).containsExactly("n", "g");
+        PlanDiff retyped = PlanDiff.between(current, plan(resource("n", "OS::Heat::None", "{}"), group));
+        assertThat(retyped.replaced()).containsExactly("n");
+        assertThat(retyped.updated()).containsExactly("g");
     }
 
     @Test

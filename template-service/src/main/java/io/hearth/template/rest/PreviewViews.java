@@ -11,9 +11,8 @@ import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.params.ResolvedParameters;
 import io.hearth.hot.plan.DeploymentRerun;
-import io.hearth.hot.plan.PlanDiff;
+import io.hearth.hot.plan.NestedPlanDiff;
 import io.hearth.hot.plan.PreviewValues;
-import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.Link;
 import io.hearth.template.rest.dto.ResourcePreview;
 import io.hearth.template.rest.dto.StackPreview;
@@ -29,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /** Builds Heat's stack preview and update preview bodies from plans. */
 @ApplicationScoped
@@ -61,32 +61,30 @@ public class PreviewViews {
 
     /**
      * Heat's update preview, {@code {"resource_changes": {...}}}: updated and deleted resources as
-     * the stack has them now, the others as the update would make them.
+     * the stack has them now, the others as the update would make them; a resource of a nested stack
+     * ({@code show_nested}) names the resource that owns its stack ({@code parent_resource}).
      */
     public Map<String, Map<String, List<ResourcePreview>>> changes(StackUpdateService.Preview preview) {
-        Stack stack = preview.stack();
-        Target current = new Target(stack.tenant, stack.name, stack.id.toString(), preview.currentTemplate(),
-                preview.current());
-        Target next = new Target(stack.tenant, stack.name, stack.id.toString(), preview.nextTemplate(),
-                preview.next());
-        PlanDiff diff = preview.diff();
-        List<String> changed = new ArrayList<>(diff.updated());
-        changed.addAll(diff.replaced());
-        changed.addAll(diff.added());
-        Reruns reruns = (name, replaced) -> DeploymentRerun.of(find(preview.current(), name), find(preview.next(), name),
-                replaced, changed);
+        NestedPlanDiff diff = preview.changes();
+        List<String> changed = new ArrayList<>();
+        Stream.of(diff.updated(), diff.replaced(), diff.added()).flatMap(List::stream)
+                .filter(entry -> entry.stack().path().isEmpty()).forEach(entry -> changed.add(entry.resource()));
+        // a deployment of the top stack says whether it would run again (Hearth's hearth_deployment)
+        Reruns reruns = (entry, replaced) -> !entry.stack().path().isEmpty() ? null
+                : DeploymentRerun.of(find(preview.current(), entry.resource()),
+                        find(preview.next(), entry.resource()), replaced, changed);
         Map<String, List<ResourcePreview>> changes = new LinkedHashMap<>();
-        changes.put("unchanged", resources(next, diff.unchanged(), name -> reruns.of(name, false)));
-        changes.put("updated", resources(current, diff.updated(), name -> reruns.of(name, false)));
-        changes.put("replaced", resources(next, diff.replaced(), name -> reruns.of(name, true)));
-        changes.put("added", resources(next, diff.added(), name -> null));
-        changes.put("deleted", resources(current, diff.deleted(), name -> null));
+        changes.put("unchanged", resources(diff.unchanged(), entry -> reruns.of(entry, false)));
+        changes.put("updated", resources(diff.updated(), entry -> reruns.of(entry, false)));
+        changes.put("replaced", resources(diff.replaced(), entry -> reruns.of(entry, true)));
+        changes.put("added", resources(diff.added(), entry -> null));
+        changes.put("deleted", resources(diff.deleted(), entry -> null));
         return Map.of("resource_changes", changes);
     }
 
-    /** A deployment's rerun preview by resource name, replaced or not. */
+    /** A deployment's rerun preview, replaced or not. */
     private interface Reruns {
-        DeploymentRerun of(String name, boolean replaced);
+        DeploymentRerun of(NestedPlanDiff.Entry entry, boolean replaced);
     }
 
     private static PlannedResource find(StackPlan plan, String name) {
@@ -94,13 +92,24 @@ public class PreviewViews {
     }
 
     /** A stack's plan with what is needed to show its resources. */
-    private record Target(String tenant, String stackName, String stackId, JsonNode template, StackPlan plan) {
+    private record Target(String tenant, String stackName, String stackId, JsonNode template, StackPlan plan,
+            String parentResource) {
+
+        Target(String tenant, String stackName, String stackId, JsonNode template, StackPlan plan) {
+            this(tenant, stackName, stackId, template, plan, null);
+        }
+
+        static Target of(NestedPlanDiff.Stack stack) {
+            StackIdentity identity = stack.identity();
+            return new Target(identity.projectId(), identity.name(), identity.id(), stack.template(), stack.plan(),
+                    stack.parentResource());
+        }
     }
 
-    private static List<ResourcePreview> resources(Target target, List<String> names,
-            Function<String, DeploymentRerun> reruns) {
-        return names.stream().map(name -> find(target.plan(), name))
-                .map(r -> resource(target, r, false, reruns.apply(r.name()))).toList();
+    private static List<ResourcePreview> resources(List<NestedPlanDiff.Entry> entries,
+            Function<NestedPlanDiff.Entry, DeploymentRerun> reruns) {
+        return entries.stream().map(entry -> resource(Target.of(entry.stack()),
+                entry.stack().resource(entry.resource()), false, reruns.apply(entry))).toList();
     }
 
     private static ResourcePreview resource(Target target, PlannedResource resource, boolean withProperties,
@@ -116,6 +125,6 @@ public class PreviewViews {
                 target.stackName(), requiredBy, definition.path("description").asText(""),
                 resource.metadata() == null ? JsonNodeFactory.instance.objectNode() : resource.metadata(),
                 PreviewValues.attributes(resource), withProperties ? PreviewValues.properties(resource) : null,
-                null, null, rerun);
+                null, null, target.parentResource(), rerun);
     }
 }

@@ -164,8 +164,9 @@ public class StackResource {
     @Path("/{stackName}/{stackId}/preview")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Map<String, Map<String, List<ResourcePreview>>>> previewUpdate(@PathParam("tenant") String tenant,
-            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request) {
-        return updates.preview(tenant, name, id, request, false).map(previewViews::changes);
+            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request,
+            @Context UriInfo uri) {
+        return updates.preview(tenant, name, id, request, false, showNested(uri)).map(previewViews::changes);
     }
 
     /** Shows what a PATCH update would do to each resource; changes nothing. */
@@ -173,8 +174,14 @@ public class StackResource {
     @Path("/{stackName}/{stackId}/preview")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Map<String, Map<String, List<ResourcePreview>>>> previewPatch(@PathParam("tenant") String tenant,
-            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request) {
-        return updates.preview(tenant, name, id, request, true).map(previewViews::changes);
+            @PathParam("stackName") String name, @PathParam("stackId") String id, UpdateStackRequest request,
+            @Context UriInfo uri) {
+        return updates.preview(tenant, name, id, request, true, showNested(uri)).map(previewViews::changes);
+    }
+
+    /** Heat's {@code show_nested} of an update preview: true or false in any case, 400 for anything else. */
+    private static boolean showNested(UriInfo uri) {
+        return new QueryParams(uri.getQueryParameters()).flag("show_nested", false);
     }
 
     /** Heat's 202 to an update, with webob's body. */

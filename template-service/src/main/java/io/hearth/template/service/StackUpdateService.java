@@ -11,7 +11,8 @@ import io.hearth.hot.HeatEnvironment;
 import io.hearth.hot.functions.StackIdentity;
 import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.params.ResolvedParameters;
-import io.hearth.hot.plan.PlanDiff;
+import io.hearth.hot.plan.NestedPlanDiff;
+import io.hearth.hot.plan.StackPlanner;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
@@ -23,6 +24,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Set;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -57,27 +59,26 @@ public class StackUpdateService {
     private final StackService stacks;
     private final Outbox outbox;
     private final StackResources resources;
+    private final StackPlanner planner;
 
     public StackUpdateService(StackDefinitions definitions, StackService stacks, Outbox outbox,
-            StackResources resources) {
+            StackResources resources, StackPlanner planner) {
         this.definitions = definitions;
         this.stacks = stacks;
         this.outbox = outbox;
         this.resources = resources;
+        this.planner = planner;
     }
 
     /** A stack's new definition and plan, not yet stored. */
     public record Update(Stack stack, StackDefinition definition, StackPlan plan) {
     }
 
-    /** An update preview: the stack's current plan and the plan the update would give it. */
-    public record Preview(Stack stack, StackPlan current, JsonNode currentTemplate, StackPlan next,
-            JsonNode nextTemplate) {
-
-        /** What would happen to each resource. */
-        public PlanDiff diff() {
-            return PlanDiff.between(current, next);
-        }
+    /**
+     * An update preview: the stack's current plan and the plan the update would give it, with what would happen to
+     * each resource (with {@code show_nested}, to the resources of its nested stacks too).
+     */
+    public record Preview(Stack stack, StackPlan current, StackPlan next, NestedPlanDiff changes) {
     }
 
     /**
@@ -128,16 +129,52 @@ public class StackUpdateService {
      * @throws ApiException 400 for an invalid request or template, 404 for no such live stack
      */
     @WithSession
-    public Uni<Preview> preview(String tenant, String name, String id, UpdateStackRequest request, boolean patch) {
+    public Uni<Preview> preview(String tenant, String name, String id, UpdateStackRequest request, boolean patch,
+            boolean showNested) {
         UpdateStackRequest body = checked(request);
-        return stacks.atUrl(tenant, name, id, false).map(stack -> {
+        return stacks.atUrl(tenant, name, id, false).chain(stack -> {
             Update update = prepare(stack, body, patch);
             JsonNode template = HearthJson.readTree(stack.template);
+            StackIdentity identity = identity(stack);
             StackPlan current = definitions.plan(new StackDefinition(template, null,
-                    HeatEnvironment.of(storedEnvironment(stack), null), storedFiles(stack)), identity(stack),
+                    HeatEnvironment.of(storedEnvironment(stack), null), storedFiles(stack)), identity,
                     stack.timeoutMins, stack.disableRollback);
-            return new Preview(stack, current, template, update.plan(), update.definition().template());
+            NestedPlanDiff.Stack before = new NestedPlanDiff.Stack(List.of(), identity, template, current);
+            NestedPlanDiff.Stack after = new NestedPlanDiff.Stack(List.of(), identity, update.definition().template(),
+                    update.plan());
+            if (!showNested) {
+                return Uni.createFrom().item(new Preview(stack, current, update.plan(),
+                        NestedPlanDiff.between(before, after)));
+            }
+            return nestedStacks(stack).map(nested -> new Preview(stack, current, update.plan(),
+                    NestedPlanDiff.between(planner, before, after, path -> nested.getOrDefault(path,
+                            new StackIdentity(stack.name + "-" + String.join("-", path), StackPreviewService.NO_ID,
+                                    stack.tenant)))));
         });
+    }
+
+    /** The live nested stacks under a stack, by the names of the resources that own them from the stack's down. */
+    private static Uni<Map<List<String>, StackIdentity>> nestedStacks(Stack top) {
+        Map<List<String>, StackIdentity> found = new HashMap<>();
+        return below(Map.of(top.id, List.of()), found, StackPlanner.MAX_NESTED_DEPTH).replaceWith(found);
+    }
+
+    private static Uni<Void> below(Map<UUID, List<String>> parents, Map<List<String>, StackIdentity> found,
+            int levels) {
+        if (parents.isEmpty() || levels == 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return Stack.<Stack>list("parentId in ?1 and deletedAt is null order by createdAt", parents.keySet())
+                .chain(children -> {
+                    Map<UUID, List<String>> next = new HashMap<>();
+                    for (Stack child : children) {
+                        List<String> path = new ArrayList<>(parents.get(child.parentId));
+                        path.add(child.parentResource);
+                        found.put(path, identity(child)); // the latest made wins, as the resource shows it
+                        next.put(child.id, path);
+                    }
+                    return below(next, found, levels - 1);
+                });
     }
 
     /** Reads and plans the update, PATCH merged over what the stack has; Heat's immutable parameters kept. */

@@ -13,6 +13,8 @@ import java.util.Map;
  * {@code format_stack_resource}): not created yet, so INIT_COMPLETE with no physical id.
  *
  * @param properties every property with its value (stack preview only; update preview leaves it out)
+ * @param parentResource for a resource of a nested stack ({@code show_nested}), the resource that owns its stack;
+ *                       absent otherwise
  * @param hearthDeployment for a software deployment in an update preview, whether and why it would run again (a
  *                         Hearth extension, {@link DeploymentRerun}); absent otherwise
  */
@@ -22,7 +24,7 @@ public record ResourcePreview(String resourceName, String resourceType, String p
         String resourceAction, String resourceStatus, String resourceStatusReason, Identity resourceIdentity,
         Identity stackIdentity, String stackName, List<String> requiredBy, String description, JsonNode metadata,
         Map<String, JsonNode> attributes, @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, JsonNode> properties,
-        String creationTime, String updatedTime,
+        String creationTime, String updatedTime, @JsonInclude(JsonInclude.Include.NON_NULL) String parentResource,
         @JsonInclude(JsonInclude.Include.NON_NULL) DeploymentRerun hearthDeployment) {
 
     /** Heat's identifier of a stack or resource. */
