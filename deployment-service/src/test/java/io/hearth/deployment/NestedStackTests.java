@@ -77,10 +77,14 @@ class NestedStackTests {
     final StackDriver driver = new StackDriver();
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
+        return plan(id, template, parameters, MEMBER);
+    }
+
+    private StackPlan plan(String id, String template, Map<String, JsonNode> parameters, String member) {
         JsonNode environment = new TemplateReader().readEnvironment("resource_registry: {\"My::Member\": member.yaml}")
                 .document();
         return planner.plan(new TemplateReader().readTemplate(template).document(), environment, parameters,
-                Map.of("member.yaml", MEMBER), new StackIdentity("s-" + id, id, "demo"), null, true);
+                Map.of("member.yaml", member), new StackIdentity("s-" + id, id, "demo"), null, true);
     }
 
     private List<NestedStackCreated> nestedOf(String parentId) {
@@ -241,6 +245,34 @@ class NestedStackTests {
         assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("second");
         assertThat(driver.outputs(id).get("nested_id").asText()).isEqualTo(nested);
         assertThat(nestedOf(id)).hasSize(1);
+    }
+
+    /**
+     * Heat's test_nested_preemption: a second update reaches the nested stack's resource while the first one's update
+     * of it still runs; the nested stack's update is cancelled (its resources that can end early do), so the second
+     * update goes on at once, here deleting the resource that still waits.
+     */
+    @Test
+    void anUpdateWhileTheNestedStacksUpdateStillRunsPreemptsItAsHeatsHandlePreempt() {
+        String slow = MEMBER.replace("wait_secs: {get_param: wait}", "action_wait_secs: {update: {get_param: wait}}");
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, PARENT, Map.of(), slow));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+
+        // the first update's nested resource waits ten minutes to update (and none to delete)
+        driver.update(id, plan(id, PARENT, Map.of("label", node("\"slow\""), "wait", node("600")), slow));
+        await().atMost(StackDriver.WAIT).until(() -> driver.statesOf(nested, "test").contains("UPDATE_IN_PROGRESS"));
+        String without = MEMBER.replaceAll("(?s)  test:.*?fail: \\{get_param: fail}}\n", "")
+                .replace("{get_attr: [test, output]}", "{get_param: label}");
+        driver.update(id, plan(id, PARENT, Map.of("label", node("\"third\"")), without));
+
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        assertThat(driver.statuses(nested)).extracting(s -> s.stackStatus() + " " + s.statusReason())
+                .containsSubsequence("UPDATE_IN_PROGRESS Stack UPDATE started", "UPDATE_FAILED Stack UPDATE cancelled",
+                        "UPDATE_IN_PROGRESS Stack UPDATE started", "UPDATE_COMPLETE Stack UPDATE completed successfully");
+        assertThat(driver.statesOf(nested, "test")).endsWith("DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("third");
     }
 
     @Test

@@ -178,6 +178,24 @@ public class NestedStacks {
         });
     }
 
+    /**
+     * Heat's {@code StackResource.handle_preempt}: a new traversal of the parent reached the resource while its nested
+     * stack's create or update of an earlier one still runs. That action is cancelled without rollback (FAILED,
+     * {@code Stack UPDATE cancelled}; {@link StackEngine#cancel}), so the resource's earlier action fails and the new
+     * traversal brings it in line at once; its nested stack's resources still waiting are preempted the same way by
+     * its next update, or deleted by it. Null (nothing to preempt) when the nested stack is not creating or updating.
+     */
+    public Uni<Outcome> preempt(ResourceCall call, Owner owner) {
+        return load(call).chain(state -> {
+            if (state == null || state.stack().status != IN_PROGRESS
+                    || state.stack().action != Action.CREATE && state.stack().action != Action.UPDATE) {
+                return Uni.createFrom().nullItem();
+            }
+            state.stack().parentWatching = true;
+            return engine.cancel(state).map(ignored -> outcome(call, state, owner));
+        });
+    }
+
     /** Deletes the resource's nested stack, its resources first; complete once it is DELETE_COMPLETE. */
     public Uni<Outcome> delete(ResourceCall call) {
         return load(call).chain(state -> {

@@ -29,13 +29,32 @@ final class Scheduler {
                     || Breakpoints.waits(state, resource.name())) {
                 continue;
             }
-            boolean dependenciesDone = resource.dependsOn().stream()
-                    .allMatch(name -> state.converged(state.current(name)));
-            if (dependenciesDone) {
+            if (dependenciesDone(state, resource)) {
                 ready.add(resource);
             }
         }
         return ready;
+    }
+
+    /**
+     * Rows the traversal has reached (every resource they depend on in line) that are still busy with an earlier
+     * traversal's create or update: Heat's new traversal finding a resource locked, which it preempts.
+     */
+    static List<ResourceRuntime> preemptable(StackState state) {
+        List<ResourceRuntime> busy = new ArrayList<>();
+        for (PlannedResource resource : state.plan.resources()) {
+            ResourceRuntime row = state.current(resource.name());
+            if (row != null && row.status == Status.IN_PROGRESS && row.traversal != state.traversal()
+                    && (row.action == Action.CREATE || row.action == Action.UPDATE)
+                    && dependenciesDone(state, resource)) {
+                busy.add(row);
+            }
+        }
+        return busy;
+    }
+
+    private static boolean dependenciesDone(StackState state, PlannedResource resource) {
+        return resource.dependsOn().stream().allMatch(name -> state.converged(state.current(name)));
     }
 
     /** Whether every planned resource is in line with the traversal. */

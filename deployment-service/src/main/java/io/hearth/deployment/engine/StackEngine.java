@@ -117,6 +117,20 @@ public class StackEngine {
         if (state.refusal().isPresent()) {
             return fail(state, state.refusal().get());
         }
+        List<ResourceRuntime> busy = Scheduler.preemptable(state);
+        if (!busy.isEmpty()) {
+            return each(busy, row -> preempt(state, row)).chain(() -> converge(state));
+        }
+        return converge(state);
+    }
+
+    /** Heat's {@code handle_preempt} of a row an earlier traversal still works on; nothing when its handler waits. */
+    private Uni<Void> preempt(StackState state, ResourceRuntime row) {
+        return handlers.forRow(row).preempt(ResourceCall.of(state.stack, row)).chain(outcome -> outcome == null
+                ? Uni.createFrom().voidItem() : starter.apply(state, row, Uni.createFrom().item(outcome)));
+    }
+
+    private Uni<Void> converge(StackState state) {
         List<PlannedResource> ready = Scheduler.readyToConverge(state);
         if (!ready.isEmpty()) {
             return each(ready, resource -> state.failure().isPresent() || state.refusal().isPresent()

@@ -27,7 +27,7 @@ import java.util.List;
  * {@code template}), so a step survives a restart. When the last step completes, the group's attributes are
  * computed from the nested stack's rows ({@link #completed}).
  */
-abstract class GroupHandler implements NestedStackSweeps, NestedStacks.Owner {
+abstract class GroupHandler implements NestedStackSweeps {
 
     static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 

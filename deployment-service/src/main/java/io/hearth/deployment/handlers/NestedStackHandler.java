@@ -28,7 +28,7 @@ import java.util.Set;
  * place (Heat's {@code StackResource._needs_update}), and so does a changed template file.
  */
 @ApplicationScoped
-public class NestedStackHandler implements NestedStackSweeps, NestedStacks.Owner {
+public class NestedStackHandler implements NestedStackSweeps {
 
     static final String REMOTE_STACK = "OS::Heat::Stack";
 
@@ -127,7 +127,7 @@ public class NestedStackHandler implements NestedStackSweeps, NestedStacks.Owner
     @Override
     public Outcome.Failed failed(ResourceCall call, NestedStack stack) {
         if (call.row().template != null) {
-            return NestedStacks.Owner.super.failed(call, stack);
+            return NestedStackSweeps.super.failed(call, stack);
         }
         // RemoteStack._check_action_complete: ResourceInError
         return Outcome.failed(call.name(), "ResourceInError", "Went to status "

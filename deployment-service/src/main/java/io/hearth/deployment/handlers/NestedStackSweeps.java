@@ -5,9 +5,10 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * A resource whose work is a nested stack (a template resource, a group): suspend, resume and check are the same
- * action of its nested stack ({@link NestedStacks#sweep}), as Heat's {@code StackResource} does them.
+ * action of its nested stack ({@link NestedStacks#sweep}), as Heat's {@code StackResource} does them; a new traversal
+ * preempts its nested stack's create or update ({@link NestedStacks#preempt}), and a failed one is updated in place.
  */
-interface NestedStackSweeps extends ResourceHandler {
+interface NestedStackSweeps extends ResourceHandler, NestedStacks.Owner {
 
     /** The nested stacks' use cases. */
     NestedStacks nestedStacks();
@@ -34,5 +35,20 @@ interface NestedStackSweeps extends ResourceHandler {
     @Override
     default Uni<Outcome> handleCheck(ResourceCall call) {
         return nestedStacks().sweep(call);
+    }
+
+    /** Its nested stack's create or update of an earlier traversal is cancelled (Heat's {@code handle_preempt}). */
+    @Override
+    default Uni<Outcome> preempt(ResourceCall call) {
+        return nestedStacks().preempt(call, this);
+    }
+
+    /**
+     * Heat's {@code StackResource._needs_update}: a failed resource with a nested stack is updated in place (its
+     * nested stack's resources decide what is replaced); one without a nested stack gets one.
+     */
+    @Override
+    default boolean replacesFailed() {
+        return false;
     }
 }

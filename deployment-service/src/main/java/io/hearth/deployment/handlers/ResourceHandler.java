@@ -65,6 +65,15 @@ public interface ResourceHandler {
                 call.attributes()));
     }
 
+    /**
+     * Heat's {@code handle_preempt}: a new traversal reached the resource while an action of an earlier one is still in
+     * progress. By default that action goes on (null) and the new traversal waits for it; a resource that can end it
+     * early returns how it ended.
+     */
+    default Uni<Outcome> preempt(ResourceCall call) {
+        return Uni.createFrom().nullItem();
+    }
+
     /** Deletes the resource ({@code handle_delete}). */
     default Uni<Outcome> delete(ResourceCall call) {
         return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null, attributes()));
