@@ -185,6 +185,75 @@ class GroupTests {
                 .containsExactly("0", "2", "3", "4");
     }
 
+    private static final String PROVIDED = """
+            heat_template_version: 2015-04-30
+            parameters:
+              member: {type: string}
+            resources:
+              group:
+                type: OS::Heat::ResourceGroup
+                update_policy: {rolling_update: {max_batch_size: 1, pause_time: 1}}
+                properties:
+                  count: 2
+                  resource_def: {type: {get_param: member}}
+            outputs:
+              values: {value: {get_attr: [group, value]}}
+            """;
+
+    private static String member(String salt) {
+        return """
+                heat_template_version: 2013-05-23
+                resources:
+                  random: {type: OS::Heat::RandomString, properties: {salt: SALT}}
+                outputs:
+                  value: {value: {get_attr: [random, value]}}
+                """.replace("SALT", salt);
+    }
+
+    private StackPlan providedPlan(String id, String member, Map<String, String> files) {
+        return planner.plan(new TemplateReader().readTemplate(PROVIDED).document(), null,
+                Map.of("member", json("\"" + member + "\"")), files, new StackIdentity("s-" + id, id, "demo"), null,
+                true);
+    }
+
+    /**
+     * Heat's {@code test_update_nochange_resource_needs_update}: a member's changed template file updates it although
+     * the group's properties are the same, in the same nested stack.
+     */
+    @Test
+    void aGroupUpdatesMembersWhoseTemplateChangedAlthoughItsPropertiesDidNot() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, providedPlan(id, "a.yaml", Map.of("a.yaml", member("one"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        JsonNode created = driver.outputs(id).get("values");
+        String members = nested(id);
+
+        driver.update(id, providedPlan(id, "a.yaml", Map.of("a.yaml", member("two"))));
+        driver.awaitStatus(id, "UPDATE_COMPLETE");
+        JsonNode updated = driver.outputs(id).get("values");
+        assertThat(updated).hasSize(2);
+        assertThat(updated.get(0)).as("a new salt replaced the member's string").isNotEqualTo(created.get(0));
+        assertThat(nestedOf(id)).containsExactly(members);
+    }
+
+    /**
+     * Heat's {@code test_resource_group_update_replace_template_changed}: a rolling update to a member template of
+     * another name completes although the new files no longer hold the old one.
+     */
+    @Test
+    void aRollingUpdateOntoAMemberTemplateOfAnotherNameKeepsTheOldFileForTheBatchesNotYetUpdated() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, providedPlan(id, "/opt/a.yaml", Map.of("/opt/a.yaml", member("one"))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.update(id, providedPlan(id, "/opt1/a.yaml", Map.of("/opt1/a.yaml", member("one"))));
+        await().atMost(StackDriver.WAIT).until(() -> driver.statuses(id).stream()
+                .anyMatch(s -> s.stackStatus().startsWith("UPDATE_") && !s.stackStatus().endsWith("IN_PROGRESS")));
+        assertThat(driver.statuses(id).stream().map(s -> s.stackStatus())).contains("UPDATE_COMPLETE")
+                .doesNotContain("UPDATE_FAILED");
+        assertThat(driver.outputs(id).get("values")).hasSize(2);
+    }
+
     @Test
     void batchCreateGrowsTheNestedStackBatchByBatchPausingBetween() {
         String id = UUID.randomUUID().toString();

@@ -59,6 +59,9 @@ class ResourceSignalTests {
         // By stack name, as `heat resource-signal wp db_deployment` calls it.
         given().header("X-Auth-Token", "hearth-dev-token").contentType("application/json").body("{}")
                 .post("/v1/demo/stacks/wp/resources/db_deployment/signal").then().statusCode(200);
+        // heatclient's resources.signal without data sends a JSON null: Heat takes it as no details.
+        given().header("X-Auth-Token", "hearth-dev-token").contentType("application/json").body("null")
+                .post("/v1/demo/stacks/" + stackId + "/resources/db_deployment/signal").then().statusCode(200);
         // No token, another tenant's token on this tenant, another tenant's path, another resource.
         given().contentType("application/json").body("{}")
                 .post("/v1/demo/stacks/wp/resources/db_deployment/signal").then().statusCode(401);

@@ -78,6 +78,15 @@ public class NestedStacks {
         default Outcome.Failed failed(ResourceCall call, NestedStack nested) {
             return NestedStacks.resourceFailure(call.name(), call.action(), nested.stack().statusReason);
         }
+
+        /**
+         * Whether an update of the nested stack still reads the files it was last given beside the parent's new
+         * ones (Heat's {@code get_child_template_files} for a rolling update: members not yet updated keep their
+         * old definitions, whose templates the new files may no longer hold). By default not.
+         */
+        default boolean keepsPreviousFiles(ResourceCall call) {
+            return false;
+        }
     }
 
     private final StackEngine engine;
@@ -137,7 +146,8 @@ public class NestedStacks {
         nested.parentWatching = true;
         Planned planned;
         try {
-            planned = plan(call, nested, template, parameters, timeoutMins, registryType);
+            planned = plan(call, nested, template, parameters, timeoutMins, registryType,
+                    StackState.planOf(call.stack()).files());
         } catch (TemplateException e) {
             return Uni.createFrom().item(invalid(call, e));
         }
@@ -164,8 +174,14 @@ public class NestedStacks {
             StackRuntime nested = state.stack();
             nested.parentWatching = true;
             Planned planned;
+            Map<String, String> files = StackState.planOf(call.stack()).files();
+            if (owner != null && owner.keepsPreviousFiles(call)) {
+                Map<String, String> merged = new java.util.LinkedHashMap<>(StackState.planOf(nested).files());
+                merged.putAll(files);
+                files = merged;
+            }
             try {
-                planned = plan(call, nested, template, parameters, timeoutMins, registryType);
+                planned = plan(call, nested, template, parameters, timeoutMins, registryType, files);
             } catch (TemplateException e) {
                 return Uni.createFrom().item(invalid(call, e));
             }
@@ -294,10 +310,10 @@ public class NestedStacks {
      * @throws TemplateException when the nested stack cannot be planned
      */
     private Planned plan(ResourceCall call, StackRuntime nested, JsonNode template, JsonNode parameters,
-            Integer timeoutMins, String registryType) {
+            Integer timeoutMins, String registryType, Map<String, String> files) {
         StackPlan parentPlan = StackState.planOf(call.stack());
         ObjectNode environment = ChildEnvironment.of(parentPlan.environment(), parameters, call.name(), registryType);
-        StackPlan plan = planner.planNested(template, environment, parentPlan.files(), new StackIdentity(nested.name,
+        StackPlan plan = planner.planNested(template, environment, files, new StackIdentity(nested.name,
                 nested.id.toString(), nested.tenant), timeoutMins != null ? timeoutMins : parentPlan.timeoutMins(),
                 nested.nestedDepth, parentPlan.resources().stream().filter(r -> r.name().equals(call.name()))
                         .findFirst().map(r -> StackPlanner.facade(r.metadata(), r.deletionPolicy(), r.updatePolicy()))

@@ -1,10 +1,7 @@
 package io.hearth.deployment.groups;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.hot.plan.GroupMemberDefinition;
 import io.hearth.hot.py.Py;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,8 +25,6 @@ import java.util.TreeSet;
  */
 public record ResourceGroupPlan(int count, String indexVar, JsonNode resourceDef, List<JsonNode> removalNames,
         boolean updateMode) {
-
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     /** The plan of a group's properties (as stored, defaults applied or not). */
     public static ResourceGroupPlan of(JsonNode properties) {
@@ -90,40 +85,7 @@ public record ResourceGroupPlan(int count, String indexVar, JsonNode resourceDef
     }
 
     static JsonNode memberDefinition(JsonNode resourceDef, String indexVar, String name) {
-        ObjectNode definition = JSON.objectNode();
-        definition.set("type", resourceDef.path("type").deepCopy());
-        JsonNode properties = resourceDef.get("properties");
-        if (properties != null && properties.isObject() && !properties.isEmpty()) {
-            ObjectNode clean = JSON.objectNode();
-            properties.fields().forEachRemaining(p -> {
-                if (!p.getValue().isNull()) {
-                    clean.set(p.getKey(), replace(p.getValue(), indexVar, name));
-                }
-            });
-            definition.set("properties", clean);
-        }
-        JsonNode metadata = resourceDef.get("metadata");
-        if (metadata != null && !metadata.isNull()) {
-            definition.set("metadata", metadata.deepCopy());
-        }
-        return definition;
-    }
-
-    private static JsonNode replace(JsonNode value, String var, String name) {
-        if (value.isTextual()) {
-            return TextNode.valueOf(value.textValue().replace(var, name));
-        }
-        if (value.isObject()) {
-            ObjectNode copy = JSON.objectNode();
-            value.fields().forEachRemaining(e -> copy.set(e.getKey(), replace(e.getValue(), var, name)));
-            return copy;
-        }
-        if (value.isArray()) {
-            ArrayNode copy = JSON.arrayNode();
-            value.forEach(item -> copy.add(replace(item, var, name)));
-            return copy;
-        }
-        return value;
+        return GroupMemberDefinition.of(resourceDef, indexVar, name);
     }
 
     /** The definitions of the given members ({@code _assemble_nested}). */

@@ -66,6 +66,23 @@ abstract class GroupHandler implements NestedStackSweeps {
         return nested.delete(call);
     }
 
+    /**
+     * Always (Heat's {@code StackResource._needs_update}): the nested stack is updated on every update of the
+     * group, and its members decide whether they change (a member that is a template resource whose file changed
+     * updates although the group's properties did not).
+     */
+    @Override
+    public boolean changedBeyondProperties(ResourceCall call) {
+        return true;
+    }
+
+    /** A rolling update's batches keep the old members' templates (Heat's {@code get_child_template_files}). */
+    @Override
+    public boolean keepsPreviousFiles(ResourceCall call) {
+        return call.action() == io.hearth.contracts.stack.Action.UPDATE
+                && ResourceGroupHandler.policy(call, "rolling_update") != null;
+    }
+
     @Override
     public NestedStacks nestedStacks() {
         return nested;

@@ -286,6 +286,9 @@ public final class StackPlanner {
                 if (r.type().name().equals("OS::Heat::Stack") && invalid.isEmpty()) {
                     checkInlineStack(nested, properties, environment, files, stack, name, path, depth, problems);
                 }
+                if (r.type().name().equals("OS::Heat::ResourceGroup") && invalid.isEmpty()) {
+                    checkGroupMember(properties, environment, files, stack, name, path, depth, problems);
+                }
             }
             needsFiles |= templateName != null;
             planned.put(name, new PlannedResource(name,
@@ -357,6 +360,44 @@ public final class StackPlanner {
             checkNested(read.template(), ChildEnvironment.of(environment, staticValues(properties.get("parameters")),
                     name, null), files, stack, name, path + "<nested_stack>", depth, null, problems);
         }
+    }
+
+    /**
+     * Heat's {@code ResourceGroup.validate_nested_stack}: when the group has members ({@code count} above 0), its
+     * nested stack holding only the first member (named {@code "0"}, or the first name {@code removal_policies}
+     * does not skip; {@code index_var} replaced) is validated as a nested one ({@code resources.NAME<nested_stack>}),
+     * so an invalid member definition is refused before anything is created; with {@code count: 0} it is not
+     * validated at all (a feature switched off by a zero count). A definition that reads another resource (known
+     * only at run time) or a count known only then is left to run time.
+     */
+    private void checkGroupMember(JsonNode properties, JsonNode environment, Map<String, String> files,
+            StackIdentity stack, String name, String path, int depth, List<TemplateProblem> problems) {
+        if (properties == null || hasRuntimeReference(properties)) {
+            return;
+        }
+        JsonNode count = properties.get("count");
+        long size = count == null || count.isNull() ? 1 : count.isNumber() ? count.asLong() : -1;
+        if (count != null && count.isTextual() && count.asText().strip().matches("[+-]?\\d+")) {
+            size = Long.parseLong(count.asText().strip());
+        }
+        JsonNode definition = properties.get("resource_def");
+        if (size <= 0 || definition == null || !definition.isObject() || !definition.path("type").isTextual()) {
+            return;
+        }
+        Set<String> skipped = new LinkedHashSet<>();
+        properties.path("removal_policies").forEach(policy -> policy.path("resource_list")
+                .forEach(member -> skipped.add(member.asText())));
+        int first = 0;
+        while (skipped.contains(String.valueOf(first))) {
+            first++;
+        }
+        String member = String.valueOf(first);
+        String indexVar = properties.path("index_var").isTextual() ? properties.get("index_var").asText() : "%index%";
+        ObjectNode template = JsonNodeFactory.instance.objectNode();
+        template.put("heat_template_version", "2015-04-30");
+        template.putObject("resources").set(member, GroupMemberDefinition.of(definition, indexVar, member));
+        checkNested(template, ChildEnvironment.of(environment, null, name, null), files, stack, name,
+                path + "<nested_stack>", depth, null, problems);
     }
 
     /**

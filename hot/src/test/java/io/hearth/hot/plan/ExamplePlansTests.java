@@ -42,15 +42,27 @@ import org.junit.jupiter.params.provider.MethodSource;
  * nested template. Two of them name nested templates that the examples directory does not
  * hold ({@code lb_server.yaml} in {@code hot/autoscaling.yaml}, {@code random.yaml} in
  * {@code hot/resource_group/resource_group_index_lookup.yaml}); they are named only inside an
- * AutoScalingGroup's {@code resource} or a ResourceGroup's {@code resource_def} property,
- * whose types are resolved when the group creates its members, so planning the outer stack
- * does not need them.
+ * AutoScalingGroup's {@code resource} or a ResourceGroup's {@code resource_def} property.
+ * An AutoScalingGroup's member type is resolved when the group creates its members, so planning
+ * the outer stack does not need {@code lb_server.yaml}; a ResourceGroup with members is validated
+ * with its first member as Heat's {@code validate_nested_stack} does, so the test gives
+ * {@code random.yaml} as a stub taking the member's properties ({@link #MISSING_NESTED}).
  */
 class ExamplePlansTests {
 
     private static final Path EXAMPLES = HeatExamples.DIR;
 
     private static final JsonNode ENVIRONMENT = HeatExamples.ENVIRONMENT;
+
+    /** Nested templates an example names that the examples directory lacks, as stubs with their parameters. */
+    private static final Map<String, Map<String, String>> MISSING_NESTED = Map.of(
+            "hot/resource_group/resource_group_index_lookup.yaml", Map.of("random.yaml", """
+                    heat_template_version: 2015-04-30
+                    parameters:
+                      index: {type: number}
+                      lengths: {type: comma_delimited_list}
+                    resources: {}
+                    """));
 
     /** The parameters each template needs (those without a default), with plausible values. */
     private static final Map<String, Map<String, String>> PARAMETERS = Map.ofEntries(
@@ -247,6 +259,7 @@ class ExamplePlansTests {
         Map<String, JsonNode> parameters = new LinkedHashMap<>();
         PARAMETERS.get(example).forEach((name, value) -> parameters.put(name, TextNode.valueOf(value)));
         Map<String, String> files = files(file, template);
+        files.putAll(MISSING_NESTED.getOrDefault(example, Map.of()));
         try {
             return planner.plan(template, ENVIRONMENT, parameters, files,
                     new StackIdentity("example", "6b3c1a43-5f1e-4a0c-9a57-3c1f0b0e2d11", "demo"), null, true);

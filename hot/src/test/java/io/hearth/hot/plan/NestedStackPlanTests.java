@@ -476,4 +476,43 @@ class NestedStackPlanTests {
                   resources: {"My::Other": other.yaml}
                 """));
     }
+
+    /** Heat's {@code test_resource_group_zero_novalidate}: a group's member is validated only when it has members. */
+    @Test
+    void aResourceGroupsMemberIsValidatedOnlyWhenTheGroupHasMembers() {
+        String group = """
+                heat_template_version: 2013-05-23
+                resources:
+                  random_group:
+                    type: OS::Heat::ResourceGroup
+                    properties:
+                      count: COUNT
+                      resource_def:
+                        type: My::RandomString
+                        properties: {length: 30, salt: "%index%"}
+                """;
+        String environment = "resource_registry: {\"My::RandomString\": provider.yaml}";
+        Map<String, String> files = Map.of("provider.yaml", """
+                heat_template_version: 2013-05-23
+                parameters:
+                  length: {type: string, default: 50}
+                  salt: {type: string, default: initial}
+                resources:
+                  random:
+                    type: OS::Heat::RandomString
+                    properties:
+                      length: BAD
+                """);
+
+        assertThat(plan(group.replace("COUNT", "0"), environment, files).resources()).hasSize(1);
+        TemplateException e = refused(group.replace("COUNT", "2"), environment, files);
+        assertThat(e.problems()).singleElement().satisfies(p -> {
+            assertThat(p.path()).isEqualTo(
+                    "resources.random_group<nested_stack>.resources.0<provider.yaml>.resources.random.properties.length");
+            assertThat(p.message()).isEqualTo("Value 'BAD' is not an integer");
+        });
+        // a member definition that reads another resource is left to run time
+        assertThat(plan(group.replace("COUNT", "2").replace("salt: \"%index%\"", "salt: {get_resource: other}")
+                + "  other: {type: OS::Heat::None}\n", environment, files).resources()).hasSize(2);
+    }
 }

@@ -20,7 +20,19 @@ final class JsonBodies {
      * an object or text holding U+0000.
      */
     static ObjectNode object(Buffer body, int maxBytes) {
+        return object(tree(body, maxBytes));
+    }
+
+    /**
+     * The body as an object where a JSON {@code null} is {@code {}} too: Heat's resource signal takes
+     * {@code body=None} as no details (heatclient's {@code resources.signal} without data sends {@code null}).
+     */
+    static ObjectNode objectOrNull(Buffer body, int maxBytes) {
         JsonNode json = tree(body, maxBytes);
+        return object(json == null || json.isNull() ? null : json);
+    }
+
+    private static ObjectNode object(JsonNode json) {
         if (json == null) {
             return HearthJson.mapper().createObjectNode();
         }

@@ -52,7 +52,7 @@ public class ResourceSignalResource {
     }
 
     private Uni<Map<String, Object>> signalOf(String tenant, String stack, String resource, byte[] body) {
-        ObjectNode signal = JsonBodies.object(body == null ? null : Buffer.buffer(body), config.maxBodyBytes());
+        ObjectNode signal = JsonBodies.objectOrNull(body == null ? null : Buffer.buffer(body), config.maxBodyBytes());
         DeploymentRef ref = store.deploymentOfResource(tenant, stack, resource);
         if (ref == null) {
             throw ApiException.notFound("Resource " + resource + " of stack " + stack
