@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.engine.Digests;
 import io.hearth.deployment.engine.NestedStacks;
 import io.hearth.deployment.engine.NestedStacks.NestedStack;
+import io.hearth.deployment.engine.StackState;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.GroupTemplates;
@@ -100,9 +102,27 @@ abstract class GroupHandler implements NestedStackSweeps, NestedStacks.Owner {
         return Outcome.complete(stack.id(), document(call, stack));
     }
 
+    /**
+     * Heat's {@code StackResource._needs_update} updates a group's nested stack on every update of its stack, so that
+     * its members see the stack's new {@code files}: a member that is a template resource updates its own nested
+     * stack when its template changed. Here the group is updated, though its properties are the same, when the
+     * files it last handed down changed.
+     */
+    @Override
+    public boolean changedBeyondProperties(ResourceCall call) {
+        JsonNode handed = data(call.row()).get("files");
+        return handed != null && !handed.asText().equals(filesDigest(call));
+    }
+
+    /** The digest of the stack's files, which the group's nested stack plans its members with. */
+    private static String filesDigest(ResourceCall call) {
+        return Digests.sha256(HearthJson.write(new java.util.TreeMap<>(StackState.planOf(call.stack()).files())));
+    }
+
     /** Stores the steps and brings the nested stack to the first one. */
     Uni<Outcome> run(ResourceCall call, List<GroupStep> steps, boolean update) {
         ObjectNode data = data(call.row());
+        data.put("files", filesDigest(call));
         ArrayNode pending = data.putArray("steps");
         steps.forEach(step -> pending.addObject().put("pause", step.pauseSeconds()).set("template", step.template()));
         data.remove("pause_until");
@@ -196,7 +216,7 @@ abstract class GroupHandler implements NestedStackSweeps, NestedStacks.Owner {
 
     /** The stack's timeout in seconds (its {@code timeout_mins}, else Heat's default of an hour). */
     static long stackTimeoutSeconds(ResourceCall call) {
-        Integer minutes = io.hearth.deployment.engine.StackState.planOf(call.stack()).timeoutMins();
+        Integer minutes = StackState.planOf(call.stack()).timeoutMins();
         return minutes == null ? 3600 : minutes * 60L;
     }
 }
