@@ -98,6 +98,7 @@ class ResourceStarter {
         }
         switch (kind) {
             case NONE -> {
+                row.type = resource.type();
                 row.template = resource.template();
                 row.traversal = state.traversal();
                 row.properties = HearthJson.write(properties);
@@ -106,6 +107,7 @@ class ResourceStarter {
             }
             case IN_PLACE -> {
                 begin(state, row, Action.UPDATE);
+                row.type = resource.type();
                 row.template = resource.template();
                 row.properties = HearthJson.write(properties);
                 row.dependsOn = HearthJson.write(resource.dependsOn());
@@ -212,7 +214,9 @@ class ResourceStarter {
     private static Uni<UpdateKind> decide(ResourceRuntime row, PlannedResource resource, ResourceHandler handler,
             ResourceCall call) {
         boolean failed = row.status == FAILED;
-        if (!row.type.equals(resource.type()) || (failed && handler.replacesFailed())) {
+        // Heat compares the classes: two types a template backs are both a TemplateResource, updated in place
+        boolean sameClass = row.type.equals(resource.type()) || row.template != null && resource.template() != null;
+        if (!sameClass || (failed && handler.replacesFailed())) {
             return Uni.createFrom().item(UpdateKind.REPLACE);
         }
         if (!failed && call.properties().equals(call.previous()) && !handler.changedBeyondProperties(call)) {

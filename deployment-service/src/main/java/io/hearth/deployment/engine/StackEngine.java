@@ -211,7 +211,10 @@ public class StackEngine {
             // a deletion under way goes on.
             state.rows.stream().filter(row -> row.action != Action.DELETE).forEach(row -> row.wakeAt = null);
         }
-        return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null);
+        List<ResourceRuntime> restored = action == Action.UPDATE || action == Action.ROLLBACK ? state.chooseCurrent()
+                : List.of();
+        return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null)
+                .chain(() -> each(restored, row -> events.resourceStatus(state.stack, row)));
     }
 
     /**

@@ -19,6 +19,7 @@ import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -171,6 +172,49 @@ public final class StackState {
             }
         }
         return null;
+    }
+
+    /**
+     * Heat's {@code _get_best_existing_rsrc_db}, as a new update or rollback begins: of the rows a name has (a
+     * replacement and the row it replaced), the one the traversal brings in line is the most suitable: a failed row
+     * is worth less than a replaced one (-30 against -1), one being deleted least (-50), the current row gains 5 (the
+     * one the last action left), the most recently changed wins a tie. So the good original comes back when its
+     * replacement failed (a rollback, or a manual one: an update to the template before), and the failed replacement
+     * is left behind to be deleted.
+     *
+     * @return the rows made current again
+     */
+    List<ResourceRuntime> chooseCurrent() {
+        Map<String, List<ResourceRuntime>> byName = new LinkedHashMap<>();
+        rows.forEach(row -> byName.computeIfAbsent(row.name, name -> new ArrayList<>()).add(row));
+        List<ResourceRuntime> restored = new ArrayList<>();
+        byName.forEach((name, named) -> {
+            if (named.size() < 2) {
+                return;
+            }
+            ResourceRuntime best = named.stream().max(Comparator.comparingInt(StackState::suitability)
+                    .thenComparing(row -> row.updatedAt != null ? row.updatedAt : row.createdAt,
+                            Comparator.nullsFirst(Comparator.naturalOrder()))).orElseThrow();
+            if (!best.replaced) {
+                return;
+            }
+            named.forEach(row -> row.replaced = row != best);
+            currentByName.put(name, best);
+            restored.add(best);
+        });
+        return restored;
+    }
+
+    private static int suitability(ResourceRuntime row) {
+        int score = 0;
+        if (row.status == Status.FAILED) {
+            score -= 30;
+        }
+        if (row.action == Action.DELETE) {
+            score -= 50;
+        }
+        score += row.replaced ? -1 : 5;
+        return score;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.engine.NestedStacks;
 import io.hearth.deployment.engine.NestedStacks.NestedStack;
+import io.hearth.deployment.engine.StackState;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.GroupTemplates;
@@ -213,7 +214,7 @@ abstract class GroupHandler implements NestedStackSweeps {
 
     /** The stack's timeout in seconds (its {@code timeout_mins}, else Heat's default of an hour). */
     static long stackTimeoutSeconds(ResourceCall call) {
-        Integer minutes = io.hearth.deployment.engine.StackState.planOf(call.stack()).timeoutMins();
+        Integer minutes = StackState.planOf(call.stack()).timeoutMins();
         return minutes == null ? 3600 : minutes * 60L;
     }
 }

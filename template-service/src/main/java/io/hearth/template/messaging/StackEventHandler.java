@@ -243,6 +243,9 @@ public class StackEventHandler {
             }
             if (Action.ROLLBACK.is(change.action())) {
                 StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes
+                return batch.rows(stackId).chain(rows -> StackResources.rolledBack(stack, rows))
+                        .chain(() -> record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
+                                change.action(), change.status(), change.statusReason()));
             }
         }
         return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),

@@ -11,6 +11,7 @@ import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.hot.CfnOutline;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -97,8 +98,10 @@ public class StackResources {
             return Uni.createFrom().voidItem(); // history only: the resource stays as it was
         }
         boolean delete = Action.DELETE.is(change.action());
-        if (row != null && delete && isSet(row.physicalResourceId) && isSet(change.physicalResourceId())
+        if (row != null && delete && isSet(row.physicalResourceId)
                 && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
+            // another incarnation than the one shown: a replaced predecessor, or a failed replacement that never
+            // got a physical id (the resource shown has one)
             return Uni.createFrom().voidItem();
         }
         if (delete && Status.COMPLETE.is(change.status()) && stack.action != Action.DELETE) {
@@ -135,6 +138,21 @@ public class StackResources {
             change.attributes().forEach(attributes::set);
             row.attributes = HearthJson.write(attributes);
         }
+    }
+
+    /**
+     * A rollback put the stack's previous template back ({@link StackDefinitions#restorePrevious}): the resources the
+     * rolled-back update planned and never started (INIT_COMPLETE) that that template does not hold go, as Heat's
+     * rollback traversal removes them; the others go when deployment-service reports them deleted.
+     */
+    public static Uni<Void> rolledBack(Stack stack, Map<String, StackResourceState> rows) {
+        JsonNode resources = stack.template == null ? HearthJson.mapper().createObjectNode()
+                : CfnOutline.hot(HearthJson.readTree(stack.template)).path("resources");
+        List<StackResourceState> unstarted = rows.values().stream()
+                .filter(row -> row.action == Action.INIT && !resources.has(row.name)).toList();
+        unstarted.forEach(row -> rows.remove(row.name));
+        return Multi.createFrom().iterable(unstarted).onItem().transformToUniAndConcatenate(StackResourceState::delete)
+                .collect().last().replaceWithVoid();
     }
 
     /** For each resource, the names of the plan's resources that depend on it, in plan order. */
