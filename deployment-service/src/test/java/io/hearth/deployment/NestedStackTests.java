@@ -77,10 +77,14 @@ class NestedStackTests {
     final StackDriver driver = new StackDriver();
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
+        return plan(id, template, parameters, MEMBER);
+    }
+
+    private StackPlan plan(String id, String template, Map<String, JsonNode> parameters, String member) {
         JsonNode environment = new TemplateReader().readEnvironment("resource_registry: {\"My::Member\": member.yaml}")
                 .document();
         return planner.plan(new TemplateReader().readTemplate(template).document(), environment, parameters,
-                Map.of("member.yaml", MEMBER), new StackIdentity("s-" + id, id, "demo"), null, true);
+                Map.of("member.yaml", member), new StackIdentity("s-" + id, id, "demo"), null, true);
     }
 
     private List<NestedStackCreated> nestedOf(String parentId) {
@@ -231,6 +235,54 @@ class NestedStackTests {
         assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("second");
         assertThat(driver.outputs(id).get("nested_id").asText()).isEqualTo(nested);
         assertThat(nestedOf(id)).hasSize(1);
+    }
+
+    /**
+     * Heat's {@code test_nested_preemption}: a second update of the parent while the first one's nested update still
+     * runs preempts it (Heat's {@code handle_preempt}): the nested stack's update is cancelled, the resource fails
+     * with it, and the second update brings it in line.
+     */
+    @Test
+    void aSecondUpdatePreemptsTheNestedUpdateStillRunning() {
+        String delay = """
+                heat_template_version: 2021-04-16
+                parameters:
+                  label: {type: string}
+                  wait: {type: number, default: 0}
+                resources:
+                  test:
+                    type: OS::Heat::TestResource
+                    properties: {value: {get_param: label}, action_wait_secs: {update: {get_param: wait}}}
+                outputs:
+                  echoed: {value: {get_attr: [test, output]}}
+                """;
+        String parent = """
+                heat_template_version: 2021-04-16
+                parameters:
+                  label: {type: string, default: first}
+                  wait: {type: number, default: 0}
+                resources:
+                  member:
+                    type: My::Member
+                    properties: {label: {get_param: label}, wait: {get_param: wait}}
+                outputs:
+                  echoed: {value: {get_attr: [member, echoed]}}
+                """;
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, parent, Map.of(), delay));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String nested = nestedStack(id).stackId();
+        driver.update(id, plan(id, parent, Map.of("label", node("\"slow\""), "wait", node("3600")), delay));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(nested).contains("test UPDATE_IN_PROGRESS"));
+
+        driver.update(id, plan(id, parent, Map.of("label", node("\"third\"")), delay));
+
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).get(driver.log(id).size() - 1)
+                .equals("stack UPDATE_COMPLETE"));
+        assertThat(driver.statuses(nested)).extracting(s -> s.stackStatus() + " " + s.statusReason())
+                .contains("UPDATE_FAILED Stack UPDATE cancelled");
+        assertThat(driver.statesOf(id, "member")).containsSubsequence("UPDATE_IN_PROGRESS", "UPDATE_FAILED");
+        assertThat(driver.outputs(id).get("echoed").asText()).isEqualTo("third");
     }
 
     @Test

@@ -93,6 +93,10 @@ class ResourceApiTests {
                 .header("Location", endsWith(canonical + "/resources?type=Random"));
         api().get("/v1/demo/stacks/" + id + "/resources").then().statusCode(302)
                 .header("Location", endsWith(canonical + "/resources"));
+        // a template resource's reference id, an ARN, names the stack too (heatclient quotes its colons)
+        api().urlEncodingEnabled(false).get("/v1/demo/stacks/arn%3Aopenstack%3Aheat%3A%3Ademo%3Astacks/" + name + "/"
+                + id + "/resources/pw?with_attr=value").then().statusCode(302)
+                .header("Location", endsWith(canonical + "/resources/pw?with_attr=value"));
     }
 
     @Test

@@ -195,6 +195,22 @@ public class NestedStacks {
     }
 
     /**
+     * Heat's {@code StackResource.handle_preempt}: the nested stack's create or update in progress stops as a
+     * {@code cancel_without_rollback} stops it ({@link StackEngine#cancel}, its own nested stacks included), and the
+     * resource's outcome is where the nested stack stands then; null when the nested stack is not acting.
+     */
+    public Uni<Outcome> preempt(ResourceCall call, Owner owner) {
+        return load(call).chain(state -> {
+            if (state == null || state.stack().status != IN_PROGRESS || state.stack().action != Action.CREATE
+                    && state.stack().action != Action.UPDATE) {
+                return Uni.createFrom().nullItem();
+            }
+            state.stack().parentWatching = true;
+            return engine.cancel(state).map(ignored -> outcome(call, state, owner));
+        });
+    }
+
+    /**
      * A stack action of the resource's nested stack (Heat's {@code StackResource.handle_suspend},
      * {@code handle_resume}, {@code handle_check}): the nested stack takes the resource's action, as far as it goes in
      * this transaction; the resource completes as it is once the nested stack completed it, and fails with Heat's

@@ -200,7 +200,25 @@ public class StackEngine {
         List<ResourceRuntime> restored = action == Action.UPDATE || action == Action.ROLLBACK ? state.chooseCurrent()
                 : List.of();
         return transition(state, action, IN_PROGRESS, "Stack " + action + " started", null)
-                .chain(() -> each(restored, row -> events.resourceStatus(state.stack, row)));
+                .chain(() -> each(restored, row -> events.resourceStatus(state.stack, row)))
+                .chain(() -> (action == Action.UPDATE || action == Action.ROLLBACK) && state.stack.parentStackId == null
+                        ? preempt(state) : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * Heat's {@code handle_preempt} as a new update's traversal of a top-level stack starts: each resource whose
+     * create or update of an earlier traversal is still in progress is asked to stop it (a nested stack's is
+     * cancelled, its own nested stacks with it); one that stopped takes the outcome, and the new traversal brings it
+     * in line as any other. (A nested stack's update, which its owner starts, preempts nothing: what runs below
+     * it was stopped with it; a contextualization's nested update lets running resources finish.)
+     */
+    private Uni<Void> preempt(StackState state) {
+        List<ResourceRuntime> running = state.rows.stream().filter(row -> row.status == IN_PROGRESS
+                && row.traversal != state.traversal() && (row.action == Action.CREATE || row.action == Action.UPDATE))
+                .toList();
+        return each(running, row -> handlers.forRow(row).preempt(ResourceCall.of(state.stack, row))
+                .chain(outcome -> outcome == null ? Uni.createFrom().voidItem()
+                        : starter.apply(state, row, Uni.createFrom().item(outcome))));
     }
 
     /**
@@ -216,8 +234,11 @@ public class StackEngine {
         StackRuntime stack = state.stack;
         stack.traversal++;
         Uni<Void> stopped = transition(state, stack.action, FAILED, "Stack " + stack.action + " cancelled", null);
-        if (stack.parentStackId != null) {
-            return stopped;
+        if (stack.parentStackId != null) { // a nested stack's (Heat's handle_preempt): its own nested stacks stop too
+            return stopped.chain(() -> StackRuntime.<StackRuntime>list("parentStackId = ?1 and status = ?2", stack.id,
+                    IN_PROGRESS)).chain(nested -> each(nested, child -> StackState.load(child.id)
+                            .chain(childState -> childState == null ? Uni.createFrom().voidItem()
+                                    : cancel(childState))));
         }
         return stopped.chain(() -> StackRuntime.<StackRuntime>list("rootStackId = ?1 and status = ?2", stack.id,
                 IN_PROGRESS)).chain(nested -> each(nested, child -> StackState.load(child.id)

@@ -12,6 +12,15 @@ interface NestedStackSweeps extends ResourceHandler {
     /** The nested stacks' use cases. */
     NestedStacks nestedStacks();
 
+    /**
+     * Heat's {@code StackResource.handle_preempt}: the nested stack's create or update still in progress is cancelled
+     * without rollback, and the resource fails with it.
+     */
+    @Override
+    default Uni<Outcome> preempt(ResourceCall call) {
+        return nestedStacks().preempt(call, (NestedStacks.Owner) this);
+    }
+
     /** Its nested stack is suspended. */
     @Override
     default Uni<Outcome> handleSuspend(ResourceCall call) {

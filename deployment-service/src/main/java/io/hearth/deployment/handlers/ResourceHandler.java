@@ -70,6 +70,14 @@ public interface ResourceHandler {
         return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null, attributes()));
     }
 
+    /**
+     * Heat's {@code handle_preempt}: a new update of the stack found this resource's create or update of an earlier
+     * one still in progress. By default nothing is done (null) and the action finishes as it does.
+     */
+    default Uni<Outcome> preempt(ResourceCall call) {
+        return Uni.createFrom().nullItem();
+    }
+
     /** Goes on with an action that was {@link Outcome.Waiting} once its time came ({@code check_*_complete}). */
     default Uni<Outcome> resume(ResourceCall call) {
         return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, call.row().referenceId,

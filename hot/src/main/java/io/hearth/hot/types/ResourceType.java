@@ -33,12 +33,12 @@ public final class ResourceType {
          * returned as a list/map over them (ResourceGroup, SoftwareDeploymentGroup): any name is accepted.
          */
         GROUP_MEMBERS,
-        /**
-         * The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup), or {@code resource.<name>[.<attribute>]}
-         * (a template resource: a resource of its nested stack).
-         */
+        /** The schema plus {@code resource.<index>[.<attribute>]} (AutoScalingGroup). */
         SCALING_GROUP,
-        /** Anything, answering null (OS::Heat::None stubs out any resource). */
+        /**
+         * Anything, answering null (OS::Heat::None stubs out any resource; a template resource, whose outputs and
+         * {@code resource.<name>[.<attribute>]} are read at run time).
+         */
         ANY
     }
 

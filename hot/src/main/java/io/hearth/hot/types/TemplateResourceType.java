@@ -28,7 +28,9 @@ public final class TemplateResourceType {
         JsonNode template = CfnOutline.hot(written);
         JsonNode description = template.get("description");
         ResourceType.Builder type = ResourceType.builder(typeName, "TemplateResource")
-                .attributeMode(ResourceType.AttributeMode.SCALING_GROUP)
+                // Heat's TemplateResource overrides get_attribute, so Heat's validation accepts any name (a
+                // placeholder while the resource is INIT); one the nested stack lacks fails when it is read
+                .attributeMode(ResourceType.AttributeMode.ANY)
                 .description(description != null && description.isTextual() ? description.textValue() : "");
         JsonNode parameters = template.get("parameters");
         if (parameters != null && parameters.isObject()) {

@@ -33,6 +33,8 @@ import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Heat Orchestration API v1: stacks. */
 @Path("/v1/{tenant}/stacks")
@@ -190,6 +192,27 @@ public class StackResource {
             @PathParam("stackName") String name, @PathParam("stackId") String id, @Context UriInfo uri) {
         return find(tenant, name, id).map(stack -> Map.of("stack", views.full(uri, stack)));
     }
+
+    /**
+     * Heat's {@code stack_lookup} of an ARN ({@code /stacks/arn:openstack:heat::TENANT:stacks/NAME/ID[/PATH]}, a
+     * template resource's reference id): redirected to the canonical URL it names, the path and query kept, as Heat's
+     * {@code HeatIdentifier.from_arn} does (the stack is looked for there); an ARN that cannot be read is a 404.
+     */
+    @GET
+    @Path("/{arn: arn(:|%3[aA]).+}")
+    public Response lookupArn(@PathParam("arn") String arn, @Context UriInfo uri) {
+        Matcher parts = ARN.matcher(arn);
+        if (!parts.matches()) {
+            throw ApiException.notFound("The Stack (" + arn + ") could not be found.");
+        }
+        String query = uri.getRequestUri().getRawQuery();
+        return Response.status(Response.Status.FOUND).location(URI.create(uri.getBaseUriBuilder().path("v1")
+                .path(parts.group(1)).path("stacks").path(parts.group(2)).path(parts.group(3)).build()
+                + (parts.group(4) == null ? "" : parts.group(4)) + (query == null ? "" : "?" + query))).build();
+    }
+
+    private static final Pattern ARN =
+            Pattern.compile("arn:openstack:heat::([^:/]+):stacks/([^/]+)/([^/]+)(/.*)?");
 
     /** A stack's sub-routes that {@link #lookupSection} redirects when the stack is named by its name or id alone. */
     static final String SECTIONS = "(resources|events|template|actions|environment|files|outputs|snapshots|abandon"
