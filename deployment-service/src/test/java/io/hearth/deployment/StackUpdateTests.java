@@ -144,6 +144,34 @@ class StackUpdateTests {
     }
 
     /**
+     * Heat's {@code test_stack_update_replace_manual_rollback}: a replacement that failed leaves the original in
+     * place; an update back to the template before keeps the original (Heat's most suitable row: a failed one is
+     * worth less than a replaced one) and deletes the failed replacement.
+     */
+    @Test
+    void anUpdateBackAfterAFailedReplacementKeepsTheOriginal() {
+        String id = UUID.randomUUID().toString();
+        String original = "{\"value\": \"a\", \"update_replace_value\": \"1\"}";
+        driver.create(id, plan(List.of(resource("t", "OS::Heat::TestResource", original))));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        String originalId = complete(id, "t", "CREATE").physicalResourceId();
+
+        driver.update(id, plan(List.of(resource("t", "OS::Heat::TestResource",
+                "{\"value\": \"a\", \"update_replace_value\": \"2\", \"fail\": true}"))));
+        driver.awaitStatus(id, "UPDATE_FAILED");
+        driver.update(id, plan(List.of(resource("t", "OS::Heat::TestResource", original))));
+        await().atMost(StackDriver.WAIT).until(() -> driver.log(id).get(driver.log(id).size() - 1)
+                .equals("stack UPDATE_COMPLETE"));
+
+        assertThat(driver.statesOf(id, "t")).containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE",
+                "CREATE_IN_PROGRESS", "CREATE_FAILED", "CREATE_COMPLETE", "DELETE_IN_PROGRESS", "DELETE_COMPLETE");
+        // the original is shown again, and only the failed replacement (which has no physical id) is deleted
+        List<ResourceStatusChanged> events = driver.resources(id);
+        assertThat(events.get(4).physicalResourceId()).isEqualTo(originalId);
+        assertThat(events.get(5).physicalResourceId()).isNull();
+    }
+
+    /**
      * Heat's {@code test_update_restricted.py}: an update or replacement the environment's
      * {@code restricted_actions} forbids fails the stack with an UPDATE_FAILED event on the resource, which
      * stays as it was; with only {@code replace} restricted an update in place goes through.

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.testsupport.HearthTestResource;
@@ -475,6 +476,51 @@ class StackUpdateApiTests {
                 .map(r -> CloudEvent.parse(r.value()))
                 .filter(e -> e.type().equals(StackUpdateRequested.TYPE))
                 .map(e -> e.dataAs(StackUpdateRequested.class)).toList();
+    }
+
+    /**
+     * Heat's {@code test_stack_update_rollback} and {@code test_stack_update_from_failed_patch}: once a failed update
+     * rolls back, the resources it added and never started are not listed; a failed resource's replacement is listed
+     * after the failed one (which never had a physical id) is deleted.
+     */
+    @Test
+    void aRolledBackUpdatesUnstartedResourcesGoAndAFailedResourcesReplacementStays() {
+        String name = name();
+        String one = "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n";
+        String canonical = completedStack(name, Map.of("template", one));
+        String id = canonical.substring(canonical.lastIndexOf('/') + 1);
+        resource(id, "a", "a-1", "CREATE", "COMPLETE");
+
+        api().body(Map.of("template", one + "  b: {type: OS::Heat::None}\n", "disable_rollback", false))
+                .put(canonical).then().statusCode(202);
+        api().get(canonical + "/resources").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("a", "b"));
+        publish(id, name, "UPDATE", "IN_PROGRESS", "Stack UPDATE started", null, 3);
+        publish(id, name, "UPDATE", "FAILED", "Resource UPDATE failed: a", null, 4);
+        publish(id, name, "ROLLBACK", "IN_PROGRESS", "Stack ROLLBACK started", null, 5);
+        publish(id, name, "ROLLBACK", "COMPLETE", "Stack ROLLBACK completed successfully", Map.of(), 6);
+        awaitStatus(id, "ROLLBACK", "COMPLETE");
+        api().get(canonical + "/resources").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("a"));
+
+        // a failed a (no physical id) is replaced, then deleted: the replacement is the a listed
+        resource(id, "a", null, "CREATE", "FAILED");
+        resource(id, "a", "a-2", "CREATE", "COMPLETE");
+        resource(id, "a", null, "DELETE", "IN_PROGRESS");
+        resource(id, "a", null, "DELETE", "COMPLETE");
+        await().atMost(Duration.ofSeconds(30)).until(() -> db.queryLong(
+                "select count(*) from stack_event where stack_id = ?::uuid and resource_name = 'a'", id) == 5);
+        api().get(canonical + "/resources").then().statusCode(200)
+                .body("resources.resource_name", containsInAnyOrder("a"))
+                .body("resources[0].physical_resource_id", equalTo("a-2"))
+                .body("resources[0].resource_status", equalTo("CREATE_COMPLETE"));
+    }
+
+    private void resource(String id, String resource, String physicalId, String action, String status) {
+        CloudEvent event = CloudEvent.of("/hearth/deployment-service", id, new ResourceStatusChanged(id, "demo",
+                resource, physicalId, "OS::Heat::None", action, status, "state changed", null));
+        kafka.produceStrings().fromRecords(new ProducerRecord<>(Topics.STACK_EVENTS, id, event.toJson()))
+                .awaitCompletion();
     }
 
     private void completeUpdate(String id, String name, long version) {
