@@ -73,11 +73,13 @@ final class RowResolver implements RuntimeResolver {
             if (attribute.startsWith("resource.")) {
                 return Optional.of(nestedResource(row, attribute, path));
             }
-            if (!HearthJson.readTree(row.attributes).has(attribute)) {
+            JsonNode value = HearthJson.readTree(row.attributes).get(attribute);
+            if (value == null) {
                 // Heat's TemplateResource.get_attribute: an output the nested stack does not have
                 throw new ExpressionException("", "The Referenced Attribute (" + resource + " " + attribute
                         + ") is incorrect.");
             }
+            return Optional.of(AttributePath.select(value, path));
         }
         return RuntimeResolver.super.attribute(resource, attribute, path);
     }
