@@ -30,6 +30,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -45,6 +46,8 @@ import java.util.regex.Pattern;
 public final class StackPlanner {
 
     /** What {@code get_param} says of a parameter without a value. */
+    /** A problem with a property's value, directly in a template: {@code resources.R.properties.P...}. */
+    private static final Pattern NESTED_VALUE_PATH = Pattern.compile("(resources\\.[^.<]+)\\.properties\\..+");
     private static final Pattern NOT_PROVIDED = Pattern.compile("The Parameter \\(.*\\) was not provided\\.");
 
     /** Heat's {@code max_nested_stack_depth}: how deep stacks may nest below the top one. */
@@ -341,9 +344,23 @@ public final class StackPlanner {
         try {
             plan(nestedTemplate, environment, null, files, child, null, true, false, depth + 1, facade);
         } catch (TemplateException e) {
-            e.problems().forEach(p -> problems.add(new TemplateProblem(
-                    p.path() == null || p.path().isEmpty() ? prefix : prefix + "." + p.path(), p.message())));
+            e.problems().forEach(p -> problems.add(underNestedResource(prefix, p)));
         }
+    }
+
+    /**
+     * A nested stack's problem under {@code prefix}. Heat validates a nested stack without its property values
+     * ({@code strict_validate = False}): a bad value surfaces from the resource reading it, at the resource with
+     * an empty path of its own ({@code resources.R: : Value 'BAD' is not an integer}), so a value problem is
+     * worded that way here; problems of the properties' keys keep their path.
+     */
+    private static TemplateProblem underNestedResource(String prefix, TemplateProblem problem) {
+        String path = problem.path() == null ? "" : problem.path();
+        Matcher value = NESTED_VALUE_PATH.matcher(path);
+        if (value.matches()) {
+            return new TemplateProblem(prefix + "." + value.group(1), ": " + problem.message());
+        }
+        return new TemplateProblem(path.isEmpty() ? prefix : prefix + "." + path, problem.message());
     }
 
     /** An {@code OS::Heat::Stack} whose {@code template} is known now: read and validated as a nested one. */

@@ -507,9 +507,9 @@ class NestedStackPlanTests {
         assertThat(plan(group.replace("COUNT", "0"), environment, files).resources()).hasSize(1);
         TemplateException e = refused(group.replace("COUNT", "2"), environment, files);
         assertThat(e.problems()).singleElement().satisfies(p -> {
-            assertThat(p.path()).isEqualTo(
-                    "resources.random_group<nested_stack>.resources.0<provider.yaml>.resources.random.properties.length");
-            assertThat(p.message()).isEqualTo("Value 'BAD' is not an integer");
+            // Heat's wording: a nested value problem is reported at its resource, with an empty path of its own
+            assertThat(p).hasToString("resources.random_group<nested_stack>.resources.0<provider.yaml>.resources"
+                    + ".random: : Value 'BAD' is not an integer");
         });
         // a member definition that reads another resource is left to run time
         assertThat(plan(group.replace("COUNT", "2").replace("salt: \"%index%\"", "salt: {get_resource: other}")
