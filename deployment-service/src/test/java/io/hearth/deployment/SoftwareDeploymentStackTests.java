@@ -135,6 +135,48 @@ class SoftwareDeploymentStackTests {
         assertThat(db.queryLong("select count(*) from software_deployment where stack_id = ?", id)).isZero();
     }
 
+    /**
+     * Heat's derived config: a stack deployment's {@code config_id} is the config its server runs now, with the
+     * inputs' values, readable through the config API by its tenant only (Heat's {@code check_input_values}).
+     */
+    @Test
+    void aStackDeploymentsConfigIdIsItsDerivedConfigWithTheInputValues() {
+        String id = UUID.randomUUID().toString();
+        driver.create(id, twoDeployments());
+        String serverId = awaitNewServer(id).serverId();
+        checkIn(id, serverId);
+        DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
+
+        JsonNode deployment = HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
+                .get("/v1/demo/software_deployments/" + first.deploymentId()).then().statusCode(200).extract()
+                .asString()).path("software_deployment");
+        assertThat(deployment.path("config_id").asText()).isEqualTo(first.id());
+        JsonNode config = HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
+                .get("/v1/demo/software_configs/" + first.id()).then().statusCode(200).extract().asString())
+                .path("software_config");
+        assertThat(config.path("id").asText()).isEqualTo(first.id());
+        assertThat(config.path("group").asText()).isEqualTo("script");
+        assertThat(config.path("config").asText()).isEqualTo("#!/bin/sh\necho $foo");
+        assertThat(config.path("outputs").get(0).path("name").asText()).isEqualTo("result");
+        JsonNode foo = null;
+        for (JsonNode input : config.path("inputs")) {
+            if (input.path("name").asText().equals("foo")) {
+                foo = input;
+            }
+        }
+        assertThat(foo).isNotNull();
+        assertThat(foo.path("value").asText()).isEqualTo("one");
+        assertThat(config.path("inputs").findValuesAsText("name")).contains("deploy_server_id", "deploy_action");
+
+        // another tenant does not find it, nor does anyone find an id that is no run's
+        given().header("X-Auth-Token", "other-token").get("/v1/other/software_configs/" + first.id())
+                .then().statusCode(404);
+        given().header("X-Auth-Token", "hearth-dev-token")
+                .get("/v1/demo/software_configs/" + UUID.randomUUID()).then().statusCode(404);
+        driver.delete(id);
+        driver.awaitStatus(id, "DELETE_COMPLETE");
+    }
+
     @Test
     void aFailedDeploymentFailsTheStackAndItsDependentsNeverStart() {
         String id = UUID.randomUUID().toString();

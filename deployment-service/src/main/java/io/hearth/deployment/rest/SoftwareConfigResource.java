@@ -3,7 +3,7 @@ package io.hearth.deployment.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.deployment.software.SoftwareConfig;
+import io.hearth.deployment.software.DerivedConfigs;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.rest.PageLimit;
@@ -33,10 +33,12 @@ public class SoftwareConfigResource {
 
     private final SoftwareConfigStore store;
     private final JsonBodies bodies;
+    private final DerivedConfigs derived;
 
-    public SoftwareConfigResource(SoftwareConfigStore store, JsonBodies bodies) {
+    public SoftwareConfigResource(SoftwareConfigStore store, JsonBodies bodies, DerivedConfigs derived) {
         this.store = store;
         this.bodies = bodies;
+        this.derived = derived;
     }
 
     /** Creates a config: 200 with it, as Heat answers. */
@@ -67,12 +69,19 @@ public class SoftwareConfigResource {
                 .map(rows -> Map.of("software_configs", rows.stream().map(row -> Views.config(row, false)).toList()));
     }
 
-    /** One config. */
+    /** One config: a stored one, or the derived config of a stack deployment's current run. */
     @GET
     @Path("/{id}")
     @WithSession
     public Uni<Map<String, Object>> show(@PathParam("tenant") String tenant, @PathParam("id") String id) {
-        return found(tenant, id).map(row -> Map.of("software_config", Views.config(row, true)));
+        return store.find(tenant, id).chain(row -> row != null
+                ? Uni.createFrom().item(Map.<String, Object>of("software_config", Views.config(row, true)))
+                : derived.find(tenant, id).map(item -> {
+                    if (item == null) {
+                        throw notFound(id);
+                    }
+                    return Map.of("software_config", Views.config(item));
+                }));
     }
 
     /** Deletes a config that no deployment uses: 204. */
@@ -84,15 +93,6 @@ public class SoftwareConfigResource {
                 throw notFound(id);
             }
             return Response.noContent().build();
-        });
-    }
-
-    private Uni<SoftwareConfig> found(String tenant, String id) {
-        return store.find(tenant, id).map(row -> {
-            if (row == null) {
-                throw notFound(id);
-            }
-            return row;
         });
     }
 

@@ -1,6 +1,8 @@
 package io.hearth.deployment.rest;
 
+import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.software.DerivedConfigs;
 import io.hearth.deployment.software.HeatTime;
 import io.hearth.deployment.software.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
@@ -30,6 +32,20 @@ final class Views {
         return view;
     }
 
+    /** A derived config ({@link DerivedConfigs}) as Heat shows the one it stored: its inputs hold their values. */
+    static Map<String, Object> config(DeploymentItem item) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", item.id());
+        view.put("name", item.name());
+        view.put("group", item.group());
+        view.put("creation_time", HeatTime.isotime(item.creationTime()));
+        view.put("config", item.config());
+        view.put("inputs", HearthJson.mapper().valueToTree(item.inputs()));
+        view.put("outputs", item.outputs());
+        view.put("options", item.options());
+        return view;
+    }
+
     /**
      * A deployment, plus Hearth's {@code generation}, and {@code progress} (the percentage its running hook last
      * reported) when the current generation reported one.
@@ -43,7 +59,7 @@ final class Views {
         view.put("action", d.action);
         view.put("status", d.status);
         view.put("status_reason", d.statusReason);
-        view.put("config_id", d.configId.toString());
+        view.put("config_id", DerivedConfigs.configId(d));
         view.put("creation_time", HeatTime.isotime(d.createdAt));
         if (d.updatedAt != null) {
             view.put("updated_time", HeatTime.isotime(d.updatedAt));
