@@ -11,6 +11,7 @@ import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.ResourceGroupPlan;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,12 @@ public class ResourceGroupHandler extends GroupHandler {
 
     public ResourceGroupHandler(NestedStacks nested) {
         super(nested);
+    }
+
+    /** Heat's {@code ResourceGroup.handle_adopt}: its nested stack is adopted from the group's part of the data. */
+    @Override
+    public Uni<Outcome> adopt(ResourceCall call) {
+        return create(call);
     }
 
     @Override
