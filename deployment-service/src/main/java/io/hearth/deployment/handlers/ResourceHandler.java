@@ -37,8 +37,8 @@ public interface ResourceHandler {
      * the resource fails, nothing created.
      */
     default Uni<Outcome> adopt(ResourceCall call) {
-        return Uni.createFrom().item(Outcome.failed(call.name(), "NotSupported", "a " + call.row().type
-                + " can be adopted only from the abandon data Hearth signed (hearth_signature)"));
+        return Uni.createFrom().item(Outcome.failed(call.name(), "NotSupported",
+                "its type can be adopted only from Hearth's signed abandon data (hearth_signature)"));
     }
 
     /**
