@@ -216,6 +216,75 @@ class StackAbandonAdoptTests {
                 nestedId)).isZero();
     }
 
+    /** Heat's functional TemplateResourceAdoptTest and ResourceGroupAdoptTest, in one stack. */
+    private static StackPlan heatAdoptable(String id, String nestedResource) {
+        TemplateReader reader = new TemplateReader();
+        return new StackPlanner().plan(reader.readTemplate("""
+                heat_template_version: 2021-04-16
+                resources:
+                  the_nested: {type: the.yaml}
+                  group1:
+                    type: OS::Heat::ResourceGroup
+                    properties: {count: 2, resource_def: {type: OS::Heat::RandomString}}
+                outputs:
+                  value: {value: {get_attr: [the_nested, the_str]}}
+                  test0: {value: {get_attr: [group1, resource.0.value]}}
+                  test1: {value: {get_attr: [group1, resource.1.value]}}
+                """).document(), reader.readEnvironment("{}").document(), Map.of(), Map.of("the.yaml", """
+                        heat_template_version: 2021-04-16
+                        resources:
+                          RealRandom: %s
+                        outputs:
+                          the_str: {value: {get_attr: [RealRandom, value]}}
+                        """.formatted(nestedResource)), new StackIdentity("s-" + id, id, "demo"), null, true);
+    }
+
+    /** Heat's abandon data of {@link #heatAdoptable}: no Hearth record, no signature. */
+    private static JsonNode heatData() {
+        return HearthJson.readTree("""
+                {"the_nested": {"type": "the.yaml", "resources": {"RealRandom": {"type": "OS::Heat::RandomString",
+                   "resource_data": {"value": "goopie"}, "resource_id": "froggy"}}},
+                 "group1": {"type": "OS::Heat::ResourceGroup", "resource_id": "test-group1-id", "resource_data": {},
+                   "resources": {
+                     "0": {"type": "OS::Heat::RandomString", "resource_data": {"value": "goopie"}, "resource_id": "ID-0"},
+                     "1": {"type": "OS::Heat::RandomString", "resource_data": {"value": "different"},
+                           "resource_id": "ID-1"}}}}""");
+    }
+
+    @Test
+    void heatsOwnDataAdoptsNestedStacksThroughTheirHandlersAndTheOutputsReadTheAdoptedValues() {
+        String id = UUID.randomUUID().toString();
+        driver.send(id, new StackAdoptRequested(id, "demo", "s-" + id,
+                heatAdoptable(id, "{type: OS::Heat::RandomString}"), Map.of(), heatData()));
+        driver.awaitStatus(id, "ADOPT_COMPLETE");
+        Map<String, JsonNode> outputs = driver.outputs(id);
+        assertThat(outputs.get("value").asText()).isEqualTo("goopie");
+        assertThat(outputs.get("test0").asText()).isEqualTo("goopie");
+        assertThat(outputs.get("test1").asText()).isEqualTo("different");
+        assertThat(driver.statesOf(id, "the_nested")).containsExactly("ADOPT_IN_PROGRESS", "ADOPT_COMPLETE");
+        // Heat's StackResource adopt: the nested stacks are adopted too, each resource ADOPT
+        assertThat(db.queryLong("select count(*) from stack_runtime where parent_stack_id = ?::uuid"
+                + " and action = 'ADOPT' and status = 'COMPLETE'", id)).isEqualTo(2);
+        assertThat(db.queryLong("select count(*) from resource_runtime r join stack_runtime s on r.stack_id = s.id"
+                + " where s.parent_stack_id = ?::uuid and r.action = 'ADOPT' and r.type = 'OS::Heat::RandomString'",
+                id)).isEqualTo(3);
+    }
+
+    @Test
+    void aNestedResourceWhoseTypeCannotBeAdoptedFromHeatsDataFailsTheAdopt() {
+        // the data calls it a RandomString, but the nested template makes it an OS::Heat::Value
+        String id = UUID.randomUUID().toString();
+        driver.send(id, new StackAdoptRequested(id, "demo", "s-" + id,
+                heatAdoptable(id, "{type: OS::Heat::Value, properties: {value: v}}"), Map.of(), heatData()));
+        List<StackStatusChanged> failed = driver.awaitStatus(id, "ADOPT_FAILED");
+        assertThat(failed.get(failed.size() - 1).statusReason()).isEqualTo("Resource ADOPT failed: NotSupported: "
+                + "resources.the_nested.resources.RealRandom: its type can be adopted only from Hearth's signed abandon "
+                + "data (hearth_signature)");
+        assertThat(db.queryLong("select count(*) from resource_runtime r join stack_runtime s on r.stack_id = s.id"
+                + " where s.parent_stack_id = ?::uuid and r.type = 'OS::Heat::Value' and r.status = 'FAILED'", id))
+                .isEqualTo(1);
+    }
+
     private static JsonNode export(String id) {
         return HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
                 .get("/v1/demo/stacks/s-" + id + "/" + id + "/runtime").then().statusCode(200).extract().asString());

@@ -150,6 +150,46 @@ class StackAbandonAdoptApiTests {
     }
 
     @Test
+    void heatsOwnDataOfANestedRandomStringIsAdoptedUnderANewIdAndAnUnsignedServerIsRefused() {
+        String name = StackFixtures.name();
+        String nested = """
+                heat_template_version: 2018-08-31
+                resources:
+                  RealRandom: {type: OS::Heat::RandomString}
+                outputs:
+                  the_str: {value: {get_attr: [RealRandom, value]}}
+                """;
+        // Heat's functional TemplateResourceAdoptTest: no id, no signature, the nested stack's data in its resource
+        ObjectNode data = (ObjectNode) HearthJson.readTree("""
+                {"resources": {"the_nested": {"type": "the.yaml", "resources": {"RealRandom": {
+                   "type": "OS::Heat::RandomString", "resource_data": {"value": "goopie"}, "resource_id": "froggy"}}}},
+                 "environment": {"parameters": {}}}""");
+        data.set("template", HearthJson.readTree("""
+                {"heat_template_version": "2018-08-31", "resources": {"the_nested": {"type": "the.yaml"}},
+                 "outputs": {"value": {"value": {"get_attr": ["the_nested", "the_str"]}}}}"""));
+        String id = api().body(Map.of("stack_name", name, "adopt_stack_data", data.toString(),
+                "files", Map.of("the.yaml", nested))).post("/v1/demo/stacks").then().statusCode(201)
+                .extract().path("stack.id");
+        api().get("/v1/demo/stacks/" + name + "/" + id).then().statusCode(200)
+                .body("stack.stack_status", equalTo("ADOPT_IN_PROGRESS"));
+        StackAdoptRequested adopt = command(StackAdoptRequested.TYPE, id).dataAs(StackAdoptRequested.class);
+        assertThat(adopt.resources()).isEmpty();
+        assertThat(adopt.adopted().at("/the_nested/resources/RealRandom/resource_data/value").asText())
+                .isEqualTo("goopie");
+
+        ObjectNode server = (ObjectNode) HearthJson.readTree("""
+                {"resources": {"server": {"type": "OS::Nova::Server", "resource_id": "someone-elses-server"}}}""");
+        server.set("template", HearthJson.readTree("""
+                {"heat_template_version": "2018-08-31", "resources": {
+                   "server": {"type": "OS::Nova::Server", "properties": {"image": "fedora", "flavor": "m1.small"}}}}"""));
+        refused("other-" + name, server.toString(), null, "Invalid adopt data: resources.server is OS::Nova::Server: "
+                + "without 'hearth_signature' (Hearth's own abandon data) only OS::Heat::RandomString, OS::Heat::None "
+                + "and nested stacks (template resources, OS::Heat::ResourceGroup) made of them can be adopted, as "
+                + "their data can forge nothing");
+        api().get("/v1/demo/stacks/other-" + name).then().statusCode(404);
+    }
+
+    @Test
     void aStackWhoseActionIsInProgressIsNotAbandoned() {
         String name = StackFixtures.name();
         String id = stacks.create(name, TEMPLATE);

@@ -65,6 +65,15 @@ public class StackRuntime extends PanacheEntityBase {
     public String outputsDigest;
 
     /**
+     * Heat's abandon data this stack is adopted from when it carries no Hearth records (its level's {@code resources}
+     * map, each entry a resource's {@code resource_id}, {@code resource_data} and, for a nested stack, its own
+     * {@code resources}): its ADOPT traversal's handlers adopt from it ({@code ResourceHandler.adopt}). Null otherwise.
+     */
+    @Column(name = "adopt_data", columnDefinition = "jsonb")
+    @ColumnTransformer(read = "adopt_data::text", write = "?::text::jsonb")
+    public String adoptData;
+
+    /**
      * Grows with every action (create, update, delete): a resource whose row carries the current
      * traversal has been brought in line with it (Heat convergence's {@code current_traversal}).
      */

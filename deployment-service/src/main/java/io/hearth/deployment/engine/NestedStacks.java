@@ -120,7 +120,8 @@ public class NestedStacks {
     }
 
     /**
-     * Creates the resource's nested stack and starts its CREATE.
+     * Creates the resource's nested stack and starts its CREATE, or its ADOPT from the resource's part of the adopt
+     * data ({@link ResourceCall#adopted()}) when the resource is adopted.
      *
      * @param template      the nested template ({@link #fileTemplate}, {@link #textTemplate}, or one the caller
      *                      built, as a group does)
@@ -152,10 +153,18 @@ public class NestedStacks {
             return Uni.createFrom().item(invalid(call, e));
         }
         call.row().physicalId = nested.id.toString(); // Heat's resource_id_set: the settled signal finds it
+        // Heat's StackResource adopt: the nested stack is adopted (action ADOPT) from the resource's part of the data
+        boolean adopting = call.action() == Action.ADOPT;
+        if (adopting) {
+            JsonNode entry = call.adopted();
+            JsonNode resources = entry == null ? null : entry.get("resources");
+            nested.adoptData = HearthJson.write(resources != null && resources.isObject() ? resources
+                    : HearthJson.mapper().createObjectNode());
+        }
         StackState state = new StackState(nested, planned.plan(), List.of());
         return StackState.writeAtCommit()
                 .chain(() -> events.nestedCreated(nested, template, planned.environment(), planned.plan()))
-                .chain(() -> engine.begin(state, Action.CREATE))
+                .chain(() -> engine.begin(state, adopting ? Action.ADOPT : Action.CREATE))
                 .chain(() -> nested.persist())
                 .chain(() -> engine.advance(state))
                 .map(ignored -> outcome(call, state, owner));

@@ -228,9 +228,10 @@ class ResourceStarter {
     private Uni<Void> create(StackState state, PlannedResource resource, ResourceHandler handler,
             JsonNode properties) {
         ResourceRuntime row = newRow(state, resource, properties);
+        ResourceCall call = new ResourceCall(state.stack, row, properties, null);
         return row.persist()
                 .chain(() -> events.resourceStatus(state.stack, row))
-                .chain(() -> apply(state, row, handler.create(new ResourceCall(state.stack, row, properties, null))));
+                .chain(() -> apply(state, row, row.action == Action.ADOPT ? handler.adopt(call) : handler.create(call)));
     }
 
     /** Deletes a row's resource. */
@@ -358,7 +359,8 @@ class ResourceStarter {
         row.properties = HearthJson.write(properties == null ? HearthJson.mapper().createObjectNode() : properties);
         row.dependsOn = HearthJson.write(resource.dependsOn());
         row.createdAt = Instant.now();
-        begin(state, row, Action.CREATE);
+        // Heat's adopt: a stack adopted from data without Hearth's records adopts its resources through their handlers
+        begin(state, row, state.stack.action == Action.ADOPT ? Action.ADOPT : Action.CREATE);
         state.add(row);
         return row;
     }

@@ -23,7 +23,10 @@ import org.jboss.logging.Logger;
  * statuses and outputs as they were — and goes ADOPT_IN_PROGRESS then ADOPT_COMPLETE ({@code state changed}, Heat's
  * words). Nothing is sent to a compute driver and no metadata is published, so servers and agents see no change.
  * The rows are in line with the adopt's traversal, so the engine finds nothing to do and completes the stack with
- * its outputs. Records that cannot be taken back (a live id, a resource the data lacks) fail the stack ADOPT_FAILED
+ * its outputs. Data without Hearth's records (Heat's own, which template-service accepted only for types whose
+ * adopted state a template could have given) is adopted by the resources' handlers instead ({@code handle_adopt}:
+ * a random string takes the data's value, a nested stack is adopted from its entry's {@code resources}). Records
+ * that cannot be taken back (a live id, a resource the data lacks) fail the stack ADOPT_FAILED
  * with the reason and leave no resource; template-service refuses such data before this runs (400/409).
  */
 @ApplicationScoped
@@ -56,6 +59,9 @@ public class StackAdoption {
             // The adopted stack's status versions start above any the abandoned one published: an event of the
             // abandoned stack that template-service reads after the adopt is then older than every ADOPT status.
             stack.statusVersion = stack.createdAt.toEpochMilli();
+            if (command.adopted() != null) {
+                return throughHandlers(stack, command);
+            }
             return StackState.writeAtCommit().chain(() -> adopted.problem(command)).chain(problem -> {
                 if (problem != null) {
                     StackState state = new StackState(stack, command.plan(), List.of());
@@ -65,6 +71,17 @@ public class StackAdoption {
                 return take(stack, command);
             });
         });
+    }
+
+    /**
+     * An adopt of Heat's own abandon data (no Hearth records): a traversal whose resources are adopted by their
+     * handlers ({@code ResourceHandler.adopt}) from their entry of the data, kept on the stack's row for them.
+     */
+    private Uni<Void> throughHandlers(StackRuntime stack, StackAdoptRequested command) {
+        stack.adoptData = HearthJson.write(command.adopted());
+        StackState state = new StackState(stack, command.plan(), List.of());
+        return StackState.writeAtCommit().chain(() -> engine.begin(state, Action.ADOPT))
+                .chain(() -> stack.persist()).chain(() -> engine.advance(state));
     }
 
     private Uni<Void> take(StackRuntime stack, StackAdoptRequested command) {

@@ -51,6 +51,15 @@ public class NestedStackHandler implements NestedStackSweeps {
         return start(call, false);
     }
 
+    /**
+     * Heat's {@code TemplateResource.handle_adopt}: the nested stack is adopted from the resource's part of the data.
+     * An {@code OS::Heat::Stack} is not (Heat's would only take the data's id of another stack).
+     */
+    @Override
+    public Uni<Outcome> adopt(ResourceCall call) {
+        return call.row().template == null ? NestedStackSweeps.super.adopt(call) : create(call);
+    }
+
     @Override
     public UpdateKind updateKind(ResourceCall call) {
         return UpdateKind.IN_PLACE;

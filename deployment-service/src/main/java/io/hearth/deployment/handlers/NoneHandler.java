@@ -22,6 +22,12 @@ public class NoneHandler implements ResourceHandler {
         return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString(), ResourceHandler.attributes()));
     }
 
+    /** Heat's {@code handle_adopt}: nothing to take back, so adopting is creating. */
+    @Override
+    public Uni<Outcome> adopt(ResourceCall call) {
+        return create(call);
+    }
+
     @Override
     public UpdateKind updateKind(ResourceCall call) {
         return UpdateKind.NONE;

@@ -72,8 +72,30 @@ public class RandomStringHandler implements ResourceHandler {
                 new RandomStrings.CharClass(s.get("sequence").textValue(), s.get("min").intValue())));
         props.path("character_classes").forEach(c -> classes.add(
                 RandomStrings.CharClass.named(c.get("class").textValue(), c.get("min").intValue())));
-        String value = RandomStrings.generate(props.get("length").intValue(), classes);
+        return Uni.createFrom().item(made(call, RandomStrings.generate(props.get("length").intValue(), classes)));
+    }
+
+    /**
+     * Heat's {@code handle_adopt}: the string is the data's {@code resource_data.value}, which a template could have
+     * given as well (a value is all the resource is). As Heat, the data must give the resource's {@code resource_id};
+     * the resource keeps a physical id of its own, so the data cannot name another resource's.
+     */
+    @Override
+    public Uni<Outcome> adopt(ResourceCall call) {
+        JsonNode entry = call.adopted();
+        if (entry == null || !entry.hasNonNull("resource_id")) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "Exception", "Resource ID was not provided."));
+        }
+        JsonNode value = entry.path("resource_data").path("value");
+        if (!value.isTextual()) {
+            return Uni.createFrom().item(Outcome.failed(call.name(), "Exception",
+                    "resource_data.value must be the string to adopt"));
+        }
+        return Uni.createFrom().item(made(call, value.textValue()));
+    }
+
+    private static Outcome made(ResourceCall call, String value) {
         ObjectNode attributes = ResourceHandler.attributes().set("value", TextNode.valueOf(value));
-        return Uni.createFrom().item(new Outcome.Complete(call.physicalName(), value, attributes));
+        return new Outcome.Complete(call.physicalName(), value, attributes);
     }
 }

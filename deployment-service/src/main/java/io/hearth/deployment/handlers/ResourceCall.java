@@ -54,6 +54,19 @@ public record ResourceCall(StackRuntime stack, ResourceRuntime row, JsonNode pro
         return stored.isObject() ? (ObjectNode) stored.deepCopy() : JsonNodeFactory.instance.objectNode();
     }
 
+    /**
+     * The resource's entry of the Heat abandon data its stack is adopted from without Hearth's records
+     * ({@code StackRuntime.adoptData}: {@code resource_id}, {@code resource_data}, a nested stack's {@code resources}),
+     * or null when the stack has none or the data lacks the resource.
+     */
+    public JsonNode adopted() {
+        if (stack.adoptData == null) {
+            return null;
+        }
+        JsonNode entry = HearthJson.readTree(stack.adoptData).get(row.name);
+        return entry == null || !entry.isObject() ? null : entry;
+    }
+
     /** A property's value, or null when absent. */
     public JsonNode property(String key) {
         JsonNode value = properties == null ? null : properties.get(key);

@@ -11,6 +11,7 @@ import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.ResourceGroupPlan;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +34,15 @@ public class ResourceGroupHandler extends GroupHandler {
         super(nested);
     }
 
+    /**
+     * Heat's {@code ResourceGroup.handle_adopt}: its nested stack, every member at once (no {@code batch_create}), is
+     * adopted from the group's part of the data.
+     */
+    @Override
+    public Uni<Outcome> adopt(ResourceCall call) {
+        return create(call);
+    }
+
     @Override
     public Set<String> types() {
         return Set.of(GroupDocument.RESOURCE_GROUP);
@@ -43,7 +53,10 @@ public class ResourceGroupHandler extends GroupHandler {
         ResourceGroupPlan plan = ResourceGroupPlan.of(call.properties());
         List<String> skiplist = plan.skiplist(List.of(), false, List.of(), Map.of());
         storeSkiplist(call, skiplist);
-        return guarded(call, () -> plan.createSteps(skiplist, policy(call, "batch_create"), stackTimeoutSeconds(call)));
+        // Heat's handle_adopt assembles every member at once: an adopt has no batches
+        BatchPolicy batches = call.action() == io.hearth.contracts.stack.Action.ADOPT ? null
+                : policy(call, "batch_create");
+        return guarded(call, () -> plan.createSteps(skiplist, batches, stackTimeoutSeconds(call)));
     }
 
     @Override

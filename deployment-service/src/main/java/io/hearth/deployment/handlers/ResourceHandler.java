@@ -31,6 +31,17 @@ public interface ResourceHandler {
     Uni<Outcome> create(ResourceCall call);
 
     /**
+     * Heat's {@code handle_adopt} for a stack adopted from Heat's abandon data without Hearth's signed records
+     * ({@link ResourceCall#adopted()} is the resource's entry of that data): only types whose adopted state is what a
+     * template could have given anyway adopt (a random string's value, nested stacks made of such types); by default
+     * the resource fails, nothing created.
+     */
+    default Uni<Outcome> adopt(ResourceCall call) {
+        return Uni.createFrom().item(Outcome.failed(call.name(), "NotSupported",
+                "its type can be adopted only from Hearth's signed abandon data (hearth_signature)"));
+    }
+
+    /**
      * How a change of properties is applied ({@code _needs_update}, {@code update_allowed}): the call
      * holds the new properties and the previous ones, which differ. By default the resource-type
      * catalogue decides, the one template-service's update preview asks too

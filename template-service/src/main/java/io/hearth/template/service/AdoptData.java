@@ -15,9 +15,10 @@ import java.util.UUID;
 
 /**
  * The checks of {@code adopt_stack_data} before anything is stored (each a 400 {@code InvalidRequest} naming what is
- * wrong, Heat's {@code Invalid adopt data: ...}): a JSON object with a template and the abandoned stack's id, no
- * nested stack (not adoptable yet), Hearth's records signed for this tenant and stack, and a record of the right type
- * for every resource the template plans.
+ * wrong, Heat's {@code Invalid adopt data: ...}): a JSON object with a template and resources; then either Hearth's
+ * own data (signed: the abandoned stack's id, no nested stack, Hearth's records signed for this tenant and stack, a
+ * record of the right type for every resource the template plans), or Heat's, unsigned, whose resources may only be
+ * of types whose adopted state a template could have given ({@link #checkUnsigned}).
  */
 final class AdoptData {
 
@@ -41,19 +42,15 @@ final class AdoptData {
         if (!object.path("template").isObject()) {
             throw invalid("'template' is missing or not an object");
         }
-        if (stackId(object) == null) {
-            throw invalid("'id' must be the abandoned stack's id (a UUID)");
-        }
         if (!object.path("resources").isObject()) {
             throw invalid("'resources' is missing or not an object");
         }
-        object.path("resources").fields().forEachRemaining(entry -> {
-            if (entry.getValue().has("resources")) {
-                throw invalid("resources." + entry.getKey() + " is a nested stack: adopting nested stacks is not "
-                        + "supported yet");
-            }
-        });
         return object;
+    }
+
+    /** Whether the data is Hearth's own, signed ({@link #checkSignature}); else it is checked as Heat's. */
+    static boolean signed(ObjectNode data) {
+        return data.has(AbandonData.SIGNATURE);
     }
 
     /** The abandoned stack's id, or null when it is not a UUID. */
@@ -85,8 +82,17 @@ final class AdoptData {
     static void checkSignature(AbandonSignature signature, String tenant, ObjectNode data) {
         JsonNode given = data.get(AbandonData.SIGNATURE);
         if (given == null || !given.isTextual()) {
-            throw invalid("'" + AbandonData.SIGNATURE + "' is missing: only data Hearth abandoned can be adopted");
+            throw invalid("'" + AbandonData.SIGNATURE + "' is not a string");
         }
+        if (stackId(data) == null) {
+            throw invalid("'id' must be the abandoned stack's id (a UUID)");
+        }
+        data.path("resources").fields().forEachRemaining(entry -> {
+            if (entry.getValue().has("resources")) {
+                throw invalid("resources." + entry.getKey() + " is a nested stack: adopting Hearth's signed data of "
+                        + "nested stacks is not supported yet");
+            }
+        });
         PresignedUrls.Verification verdict = signature.verify(tenant, stackId(data).toString(),
                 AbandonData.records(data), given.asText());
         switch (verdict) {
@@ -96,6 +102,77 @@ final class AdoptData {
             default -> throw invalid("the Hearth records (resource_data.hearth) do not match '"
                     + AbandonData.SIGNATURE + "': they were changed, or abandoned by another project or stack");
         }
+    }
+
+    /**
+     * Checks data without Hearth's signature (Heat's own abandon data): it may only say what a template could have
+     * said anyway, so it is refused unless every planned resource is in it and is, recursively, of a type whose
+     * adopted state is harmless ({@link #UNSIGNED}: a random string's value) or owns a nested stack adopted from its
+     * entry's {@code resources} (a template resource, an {@code OS::Heat::ResourceGroup}). A nested stack's resources
+     * are checked by the types the data gives; deployment-service's handlers refuse any other type they meet.
+     */
+    static void checkUnsigned(ObjectNode data, StackPlan plan) {
+        if (hasRecords(data)) {
+            throw invalid("'" + AbandonData.SIGNATURE + "' is missing: only data Hearth abandoned can be adopted");
+        }
+        JsonNode resources = data.get("resources");
+        for (PlannedResource resource : plan.resources()) {
+            String path = "resources." + resource.name();
+            JsonNode entry = resources.get(resource.name());
+            if (entry == null || !entry.isObject()) {
+                throw invalid(path + " is missing: every resource of the template must be in the data");
+            }
+            String type = entry.path("type").asText(resource.type());
+            if (!type.equals(resource.type())) {
+                throw invalid(path + " is " + type + " in the data but " + resource.type() + " in the template");
+            }
+            unsigned(path, entry, type, resource.template() != null || NESTING.contains(type));
+        }
+    }
+
+    /** Types adopted from data without Hearth's signature: what the data gives is what a template could give. */
+    static final java.util.Set<String> UNSIGNED = java.util.Set.of("OS::Heat::RandomString", "OS::Heat::None");
+    /** Types (besides template resources) whose nested stack is adopted from the entry's {@code resources}. */
+    static final java.util.Set<String> NESTING = java.util.Set.of("OS::Heat::ResourceGroup");
+
+    private static void unsigned(String path, JsonNode entry, String type, boolean nesting) {
+        if (nesting) {
+            JsonNode nested = entry.path("resources");
+            if (!nested.isMissingNode() && !nested.isObject()) {
+                throw invalid(path + ".resources must be an object: the nested stack's resources");
+            }
+            nested.fields().forEachRemaining(child -> {
+                String childPath = path + ".resources." + child.getKey();
+                if (!child.getValue().isObject()) {
+                    throw invalid(childPath + " is not an object");
+                }
+                String childType = child.getValue().path("type").asText("");
+                unsigned(childPath, child.getValue(), childType, child.getValue().has("resources"));
+            });
+            return;
+        }
+        if (!UNSIGNED.contains(type)) {
+            throw invalid(path + " is " + (type.isEmpty() ? "of no type" : type) + ": without '"
+                    + AbandonData.SIGNATURE + "' (Hearth's own abandon data) only OS::Heat::RandomString, "
+                    + "OS::Heat::None and nested stacks (template resources, OS::Heat::ResourceGroup) made of them "
+                    + "can be adopted, as their data can forge nothing");
+        }
+        if (!entry.hasNonNull("resource_id")) {
+            throw invalid(path + ".resource_id is missing (Heat's 'Resource ID was not provided.')");
+        }
+        if (type.equals("OS::Heat::RandomString") && !entry.path("resource_data").path("value").isTextual()) {
+            throw invalid(path + ".resource_data.value must be a string: the random string adopted");
+        }
+    }
+
+    /** Whether any resource of the data, nested ones included, carries a Hearth record. */
+    private static boolean hasRecords(JsonNode data) {
+        for (JsonNode entry : data.path("resources")) {
+            if (entry.path("resource_data").has(AbandonData.HEARTH) || hasRecords(entry)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Each planned resource's record, checked against the plan. */

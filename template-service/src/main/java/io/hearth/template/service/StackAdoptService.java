@@ -20,9 +20,10 @@ import java.util.Map;
 /**
  * Heat's stack adopt ({@code POST /v1/{tenant}/stacks} with {@code adopt_stack_data}): checks the data
  * ({@link AdoptData}: 400 naming the problem), plans its template with its parameters (the request's over them),
- * stores the stack as ADOPT_IN_PROGRESS under the abandoned stack's id — its servers' metadata URLs and its
- * deployments' signal URLs carry that id — and appends {@code StackAdoptRequested} with Hearth's records, in one
- * transaction. An id or name in use is 409 and nothing is stored.
+ * stores the stack as ADOPT_IN_PROGRESS and appends {@code StackAdoptRequested}, in one transaction. Hearth's own
+ * signed data keeps the abandoned stack's id (its servers' metadata URLs and its deployments' signal URLs carry it)
+ * and sends Hearth's records; Heat's unsigned data gets a new id, as Heat gives, and sends its resources' data. An
+ * id or name in use is 409 and nothing is stored.
  */
 @ApplicationScoped
 public class StackAdoptService {
@@ -54,8 +55,11 @@ public class StackAdoptService {
         }
         Stack stack = StackService.newStack(tenant, request);
         ObjectNode data = AdoptData.parse(request.adoptStackData());
-        AdoptData.checkSignature(signature, tenant, data);
-        stack.id = AdoptData.stackId(data);
+        boolean signed = AdoptData.signed(data);
+        if (signed) {
+            AdoptData.checkSignature(signature, tenant, data);
+            stack.id = AdoptData.stackId(data);
+        }
         stack.action = Action.ADOPT;
         stack.statusReason = "Stack ADOPT started";
         StackDefinition definition = definitions.read(data.get("template"), null, null,
@@ -64,7 +68,15 @@ public class StackAdoptService {
         StackPlan plan = definitions.plan(definition, new StackIdentity(stack.name, stack.id.toString(), tenant),
                 request.timeoutMins(), stack.disableRollback);
         StackDefinitions.store(stack, definition, plan);
-        Map<String, RuntimeRecord> records = AdoptData.records(data, plan);
+        StackAdoptRequested command;
+        if (signed) {
+            Map<String, RuntimeRecord> records = AdoptData.records(data, plan);
+            command = new StackAdoptRequested(stack.id.toString(), tenant, stack.name, plan, records);
+        } else {
+            AdoptData.checkUnsigned(data, plan);
+            command = new StackAdoptRequested(stack.id.toString(), tenant, stack.name, plan, Map.of(),
+                    data.get("resources"));
+        }
         return Stack.<Stack>findById(stack.id)
                 .chain(sameId -> {
                     if (sameId != null) {
@@ -82,6 +94,6 @@ public class StackAdoptService {
                 .onFailure(DatabaseErrors::isUniqueViolation).transform(e -> StackService.exists(stack.name))
                 .call(() -> resources.planned(stack, plan))
                 .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                        new StackAdoptRequested(stack.id.toString(), tenant, stack.name, plan, records)));
+                        command));
     }
 }
