@@ -77,9 +77,7 @@ class SoftwareDeploymentStackTests {
     @Test
     void deploymentsRunInOrderOnTheirServerAndTheirOutputsFeedTheNextAndTheStack() {
         String id = UUID.randomUUID().toString();
-        driver.create(id, twoDeployments());
-        String serverId = awaitNewServer(id).serverId();
-        checkIn(id, serverId);
+        String serverId = createdAndCheckedIn(id, twoDeployments());
 
         // The first deployment reaches the server's metadata; the second waits for it.
         DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
@@ -142,9 +140,7 @@ class SoftwareDeploymentStackTests {
     @Test
     void aStackDeploymentsConfigIdIsItsDerivedConfigWithTheInputValues() {
         String id = UUID.randomUUID().toString();
-        driver.create(id, twoDeployments());
-        String serverId = awaitNewServer(id).serverId();
-        checkIn(id, serverId);
+        String serverId = createdAndCheckedIn(id, twoDeployments());
         DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
 
         JsonNode deployment = HearthJson.readTree(given().header("X-Auth-Token", "hearth-dev-token")
@@ -180,9 +176,7 @@ class SoftwareDeploymentStackTests {
     @Test
     void aFailedDeploymentFailsTheStackAndItsDependentsNeverStart() {
         String id = UUID.randomUUID().toString();
-        driver.create(id, twoDeployments());
-        String serverId = awaitNewServer(id).serverId();
-        checkIn(id, serverId);
+        String serverId = createdAndCheckedIn(id, twoDeployments());
         DeploymentItem first = metadata.awaitItems(serverId, 1).get(0);
 
         signal(id, serverId, first, 2, "", Map.of());
@@ -244,9 +238,7 @@ class SoftwareDeploymentStackTests {
     @Test
     void anUpdateOfItsInputsRunsTheDeploymentAgainAsItsNextGeneration() {
         String id = UUID.randomUUID().toString();
-        driver.create(id, oneDeployment("one"));
-        String serverId = awaitNewServer(id).serverId();
-        checkIn(id, serverId);
+        String serverId = createdAndCheckedIn(id, oneDeployment("one"));
         DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         signal(id, serverId, created, 0, "", Map.of("result", HearthJson.readTree("\"r1\"")));
         driver.awaitStatus(id, "CREATE_COMPLETE");
@@ -335,9 +327,7 @@ class SoftwareDeploymentStackTests {
     @Test
     void deletingTheStackForgetsItsServersMetadataWithATombstone() {
         String id = UUID.randomUUID().toString();
-        driver.create(id, oneDeployment("one"));
-        String serverId = awaitNewServer(id).serverId();
-        checkIn(id, serverId);
+        String serverId = createdAndCheckedIn(id, oneDeployment("one"));
         DeploymentItem created = metadata.awaitItems(serverId, 1).get(0);
         kafkaSignal(id, serverId, created, "CREATE", Map.of("result", HearthJson.readTree("\"r1\"")));
         driver.awaitStatus(id, "CREATE_COMPLETE");
@@ -462,6 +452,14 @@ class SoftwareDeploymentStackTests {
             Map<String, JsonNode> outputs) {
         send(stackId, CloudEvent.of(GATEWAY, stackId, new DeploymentSignalled(stackId, item.deploymentId(), serverId, action,
                 item.generation(), "", "", 0, outputs, Instant.now())));
+    }
+
+    /** Creates the stack and checks its server in: the server's id. */
+    private String createdAndCheckedIn(String stackId, StackPlan plan) {
+        driver.create(stackId, plan);
+        String serverId = awaitNewServer(stackId).serverId();
+        checkIn(stackId, serverId);
+        return serverId;
     }
 
     private ServerSpec awaitNewServer(String stackId) {

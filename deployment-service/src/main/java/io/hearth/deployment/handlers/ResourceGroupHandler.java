@@ -3,6 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.engine.NestedStacks;
 import io.hearth.deployment.engine.NestedStacks.NestedStack;
 import io.hearth.deployment.engine.StackState;
@@ -54,7 +55,7 @@ public class ResourceGroupHandler extends GroupHandler {
         List<String> skiplist = plan.skiplist(List.of(), false, List.of(), Map.of());
         storeSkiplist(call, skiplist);
         // Heat's handle_adopt assembles every member at once: an adopt has no batches
-        BatchPolicy batches = call.action() == io.hearth.contracts.stack.Action.ADOPT ? null
+        BatchPolicy batches = call.action() == Action.ADOPT ? null
                 : policy(call, "batch_create");
         return guarded(call, () -> plan.createSteps(skiplist, batches, stackTimeoutSeconds(call)));
     }
