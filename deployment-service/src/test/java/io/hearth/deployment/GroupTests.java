@@ -254,6 +254,34 @@ class GroupTests {
         assertThat(driver.outputs(id).get("values")).hasSize(2);
     }
 
+    /** A rolling update with no pause between its batches: each batch replaces what the one before left. */
+    @Test
+    void aRollingUpdateWithoutPausesReplacesEveryMemberOnce() {
+        String id = UUID.randomUUID().toString();
+        String group = """
+                heat_template_version: 2021-04-16
+                resources:
+                  group:
+                    type: OS::Heat::ResourceGroup
+                    update_policy: {rolling_update: {max_batch_size: 1, pause_time: 0}}
+                    properties:
+                      count: 3
+                      resource_def: {type: OS::Heat::RandomString, properties: {length: LENGTH}}
+                outputs:
+                  values: {value: {get_attr: [group, value]}}
+                """;
+        driver.create(id, plan(id, group.replace("LENGTH", "8"), Map.of()));
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+
+        driver.update(id, plan(id, group.replace("LENGTH", "10"), Map.of()));
+        await().atMost(StackDriver.WAIT).until(() -> driver.statuses(id).stream()
+                .anyMatch(s -> s.stackStatus().startsWith("UPDATE_") && !s.stackStatus().endsWith("IN_PROGRESS")));
+        assertThat(driver.statuses(id).stream().map(s -> s.stackStatus())).contains("UPDATE_COMPLETE")
+                .doesNotContain("UPDATE_FAILED");
+        assertThat(driver.outputs(id).get("values")).hasSize(3)
+                .allSatisfy(value -> assertThat(value.asText()).hasSize(10));
+    }
+
     @Test
     void batchCreateGrowsTheNestedStackBatchByBatchPausingBetween() {
         String id = UUID.randomUUID().toString();

@@ -152,8 +152,10 @@ abstract class GroupHandler implements NestedStackSweeps {
     }
 
     /**
-     * After a step settled: the next step (after its pause) when there is one and this one completed; else the
-     * outcome as it is.
+     * After a step settled: the next step, after its pause, when there is one and this one completed; else the
+     * outcome as it is. The next step always runs in an engine step of its own, woken by the resource timer, even
+     * with no pause ({@code pause_time: 0}): the nested stack's rows must be read again once this step's changes
+     * (a replaced member removed) are committed, not taken from the step that made them.
      */
     Uni<Outcome> proceed(ResourceCall call, Outcome outcome) {
         ObjectNode data = data(call.row());
@@ -161,13 +163,10 @@ abstract class GroupHandler implements NestedStackSweeps {
             return Uni.createFrom().item(outcome);
         }
         double pause = data.path("pause").asDouble();
-        if (pause > 0) {
-            Instant until = Instant.now().plus(Duration.ofMillis((long) (pause * 1000)));
-            data.put("pause_until", until.toString());
-            call.row().data = HearthJson.write(data);
-            return Uni.createFrom().item(new Outcome.Waiting(until));
-        }
-        return next(call);
+        Instant until = Instant.now().plus(Duration.ofMillis((long) (pause * 1000)));
+        data.put("pause_until", until.toString());
+        call.row().data = HearthJson.write(data);
+        return Uni.createFrom().item(new Outcome.Waiting(until));
     }
 
     /** The template the nested stack was last given, as member definitions; empty before the first. */
