@@ -167,16 +167,8 @@ public final class KeystoneTokens {
     }
 
     private Future<ServiceToken> issue() {
-        JsonObject auth = new JsonObject().put("auth", new JsonObject()
-                .put("identity", new JsonObject().put("methods", new JsonArray().add("password"))
-                        .put("password", new JsonObject().put("user", new JsonObject()
-                                .put("name", config.username())
-                                .put("domain", new JsonObject().put("name", config.userDomain()))
-                                .put("password", config.password().orElse("")))))
-                .put("scope", new JsonObject().put("project", new JsonObject().put("name", config.project())
-                        .put("domain", new JsonObject().put("name", config.projectDomain())))));
-        return call(new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url + "/auth/tokens")
-                .putHeader("Content-Type", "application/json"), auth.toBuffer())
+        return passwordAuth(config.username(), config.userDomain(), config.password().orElse(""),
+                config.project(), config.projectDomain())
                 .compose(reply -> {
                     if (reply.status() != 201 || reply.subjectToken() == null) {
                         LOG.errorf("Keystone at %s refused Hearth's service user %s in project %s: HTTP %d",
@@ -187,6 +179,50 @@ public final class KeystoneTokens {
                             .getString("expires_at"));
                     return Future.succeededFuture(new ServiceToken(reply.subjectToken(), expires.minus(RENEW_BEFORE)));
                 });
+    }
+
+    /**
+     * Signs a person in: a token of Keystone's for a user's name and password, scoped to a project, as
+     * {@code openstack token issue} gets one. The token is cached as validated, so its first request needs no
+     * second call to Keystone.
+     *
+     * @return the token and its caller; fails with 401 when Keystone refuses the credentials, 503 when it cannot
+     *         answer
+     */
+    public Uni<SignedIn> signIn(String username, String password, String project, String domain) {
+        return Uni.createFrom().completionStage(() -> passwordAuth(username, domain, password, project, domain)
+                .compose(reply -> {
+                    if (reply.status() == 401 || reply.status() == 404 || reply.status() == 400) {
+                        return Future.failedFuture(unauthorized(
+                                "Keystone refused the user name, password or project"));
+                    }
+                    if (reply.status() != 201 || reply.subjectToken() == null) {
+                        return Future.failedFuture(unavailable());
+                    }
+                    String token = reply.subjectToken();
+                    return answer(reply, TokenCache.key(token)).map(caller -> new SignedIn(token, caller,
+                            Instant.parse(new JsonObject(reply.body()).getJsonObject("token")
+                                    .getString("expires_at"))));
+                }).toCompletionStage());
+    }
+
+    /** A signed-in user's token, its caller and when it expires. */
+    public record SignedIn(String token, Caller caller, Instant expiresAt) {
+    }
+
+    /** Keystone's password authentication, scoped to a project by name: {@code POST /v3/auth/tokens}. */
+    private Future<Reply> passwordAuth(String user, String userDomain, String password, String project,
+            String projectDomain) {
+        JsonObject auth = new JsonObject().put("auth", new JsonObject()
+                .put("identity", new JsonObject().put("methods", new JsonArray().add("password"))
+                        .put("password", new JsonObject().put("user", new JsonObject()
+                                .put("name", user)
+                                .put("domain", new JsonObject().put("name", userDomain))
+                                .put("password", password))))
+                .put("scope", new JsonObject().put("project", new JsonObject().put("name", project)
+                        .put("domain", new JsonObject().put("name", projectDomain)))));
+        return call(new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url + "/auth/tokens")
+                .putHeader("Content-Type", "application/json"), auth.toBuffer());
     }
 
     private Future<Reply> call(RequestOptions request, Buffer body) {

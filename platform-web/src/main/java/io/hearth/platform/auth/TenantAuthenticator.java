@@ -91,6 +91,39 @@ public class TenantAuthenticator {
         return keystone.validate(token, key).map(caller -> scoped(caller, pathTenant));
     }
 
+    /**
+     * The caller of a token, whatever tenant it is for: how the console learns who signed in with a token.
+     *
+     * @return the caller; fails with 401 for an unknown token, 503 when Keystone cannot validate it
+     */
+    public Uni<Caller> identify(String token) {
+        if (keystone == null) {
+            Caller caller = staticCallers.get(token);
+            if (caller == null) {
+                throw unauthorized("The token is not valid");
+            }
+            return Uni.createFrom().item(caller);
+        }
+        String key = TokenCache.key(token);
+        Caller fresh = keystone.fresh(key);
+        return fresh != null ? Uni.createFrom().item(fresh) : keystone.validate(token, key);
+    }
+
+    /**
+     * Signs a user in with Keystone's password authentication.
+     *
+     * @return the token and its caller; fails with 400 in static mode (no users, only tokens), 401 for credentials
+     *         Keystone refuses, 503 when it cannot answer
+     */
+    public Uni<KeystoneTokens.SignedIn> signIn(String username, String password, String project, String domain) {
+        if (keystone == null) {
+            throw new ApiException(400, "BadRequest",
+                    "Signing in with a user name and password needs Keystone (hearth.auth.mode=keystone): "
+                            + "sign in with a token");
+        }
+        return keystone.signIn(username, password, project, domain);
+    }
+
     private ApiException unauthorized(String message) {
         return keystone != null ? keystone.unauthorized(message) : new ApiException(401, "Unauthorized", message);
     }
