@@ -27,10 +27,7 @@ keystone_install() {
   /usr/bin/python3 -c "import heatclient" 2>/dev/null || missing+=(python3-heatclient)
   ((${#missing[@]} == 0)) && return 0
   info "keystone: installing ${missing[*]} (Debian)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null 2>&1 &&
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1; } ||
-    die "could not install ${missing[*]} with apt-get (run as root, or install them)"
+  apt_packages "${missing[@]}"
 }
 
 keystone_passwords() {

@@ -63,6 +63,21 @@ die() {
   exit 1
 }
 
+# Installs Debian packages quietly with apt-get (refreshing the package lists once if needed).
+apt_packages() {
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" >/dev/null 2>&1 ||
+    { apt-get update -qq >/dev/null 2>&1 &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" >/dev/null 2>&1; } ||
+    die "could not install $* with apt-get (run as root, or install them)"
+}
+
+# Debian's Chromium, which the console's browser tests (ConsoleIT) and bench/console drive with playwright-core.
+chromium_install() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  info "chromium: installing (Debian)"
+  apt_packages chromium
+}
+
 # Prints the last lines of a log file, indented, to stderr.
 log_tail() {
   local file=$1 lines=${2:-40}
