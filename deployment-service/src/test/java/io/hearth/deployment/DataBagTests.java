@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static io.hearth.deployment.ServerMetadataFeed.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -117,6 +118,13 @@ class DataBagTests {
         as("hearth-dev-token").body("{\"version\": 2, \"facts\": {\"cluster\": \"beta\", \"munge_key\": null}}")
                 .put(path).then().statusCode(200).body("data_bag.version", equalTo(3))
                 .body("data_bag.facts.cluster", equalTo("beta"));
+
+        as("hearth-dev-token").get(path + "/versions").then().statusCode(200)
+                .body("versions.version", contains(3, 2, 1))
+                .body("versions[0].facts", equalTo(Map.of("cluster", "beta")))
+                .body("versions[1].facts", equalTo(Map.of("cluster", "alpha", "munge_key", "k-1")))
+                .body("versions[2].facts", equalTo(Map.of("cluster", "alpha")));
+        as("other-token").get(path.replace("/demo/", "/other/") + "/versions").then().statusCode(404);
 
         await().atMost(StackDriver.WAIT).until(() -> input(metadata.latestItem(prefix + "-reader"), "cluster").asText()
                 .equals("beta"));

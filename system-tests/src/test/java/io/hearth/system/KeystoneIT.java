@@ -218,6 +218,32 @@ class KeystoneIT {
     }
 
     @Test
+    void theConsoleSignsInWithKeystonesUserAndPasswordAndActsAsTheProject() {
+        JsonNode demo = OpenStackCli.DEMO.json("configuration", "show", "--unmask");
+        Map<String, String> credentials = Map.of("username", demo.path("auth.username").asText(),
+                "password", demo.path("auth.password").asText(),
+                "project", demo.path("auth.project_name").asText());
+        Response signedIn = given().baseUri(LocalSystem.publicApi()).contentType("application/json")
+                .body(credentials).post("/console/session");
+        signedIn.then().statusCode(200);
+        String project = Token.issue(OpenStackCli.DEMO).project();
+        assertThat(signedIn.path("session.tenant").toString()).as("the project's id is the tenant").isEqualTo(project);
+        assertThat(signedIn.path("session.expires_at").toString()).as("Keystone's expiry").isNotBlank();
+        String token = signedIn.path("session.token");
+        Response stacks = stacks(new Token(token, project));
+        stacks.then().statusCode(200);
+        assertThat(stacks.jsonPath().getList("stacks.id", String.class)).as("demo's stacks, seen with that token")
+                .contains(stackId);
+
+        Map<String, String> wrong = new java.util.HashMap<>(credentials);
+        wrong.put("password", "not-" + credentials.get("password"));
+        given().baseUri(LocalSystem.publicApi()).contentType("application/json").body(wrong)
+                .post("/console/session").then().statusCode(401)
+                .body("error.message",
+                        org.hamcrest.Matchers.equalTo("Keystone refused the user name, password or project"));
+    }
+
+    @Test
     void theAdminListsHearthsServices() {
         List<String> services = new ArrayList<>();
         OpenStackCli.ADMIN.json("orchestration", "service", "list").forEach(service -> services.add(

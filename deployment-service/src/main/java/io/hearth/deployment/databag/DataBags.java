@@ -36,6 +36,17 @@ public class DataBags {
     /** The resource type that reads the bag. */
     public static final String TYPE = "OS::Hearth::DataBag";
 
+    /** How many versions of a bag {@link #versions} keeps. */
+    static final int KEPT_VERSIONS = 100;
+
+    private static final String KEEP_VERSION = "insert into {h-schema}data_bag_version"
+            + " (root_stack_id, version, facts, updated_at)"
+            + " values (?1, ?2, cast(cast(?3 as text) as jsonb), ?4) on conflict do nothing";
+    private static final String FORGET_VERSIONS = "delete from {h-schema}data_bag_version"
+            + " where root_stack_id = ?1 and version <= ?2";
+    private static final String VERSIONS = "select version, facts::text, updated_at from {h-schema}data_bag_version"
+            + " where root_stack_id = ?1 order by version desc";
+
     private final Outbox outbox;
     private final long maxBytes;
 
@@ -127,8 +138,34 @@ public class DataBags {
             bag.version = version + 1;
             bag.updatedAt = Instant.now();
             Uni<DataBag> saved = found != null ? Uni.createFrom().item(bag) : bag.persist();
-            return saved.chain(() -> tell(bag, depth)).replaceWith(bag);
+            return saved.chain(() -> keep(bag)).chain(() -> tell(bag, depth)).replaceWith(bag);
         });
+    }
+
+    /** Records the bag's new version, and forgets those older than the newest {@link #KEPT_VERSIONS}. */
+    private static Uni<Void> keep(DataBag bag) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(KEEP_VERSION)
+                .setParameter(1, bag.rootStackId).setParameter(2, bag.version).setParameter(3, bag.facts)
+                .setParameter(4, bag.updatedAt).executeUpdate()
+                .chain(() -> session.createNativeQuery(FORGET_VERSIONS).setParameter(1, bag.rootStackId)
+                        .setParameter(2, bag.version - KEPT_VERSIONS).executeUpdate()))
+                .replaceWithVoid();
+    }
+
+    /**
+     * The tree's recent versions, newest first: each version's facts as that change left them.
+     *
+     * @return rows of version, facts (JSON text) and the time of the change
+     */
+    public Uni<List<DataBagVersion>> versions(UUID root) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(VERSIONS, Object[].class)
+                .setParameter(1, root).getResultList())
+                .map(rows -> rows.stream().map(row -> new DataBagVersion(((Number) row[0]).longValue(),
+                        (String) row[1], ((java.time.OffsetDateTime) row[2]).toInstant())).toList());
+    }
+
+    /** One version of a bag. */
+    public record DataBagVersion(long version, String facts, Instant updatedAt) {
     }
 
     /** Tells each stack of the tree that holds a DataBag resource that the bag changed. */
@@ -150,8 +187,11 @@ public class DataBags {
         }).collect().last().replaceWithVoid();
     }
 
-    /** Removes the tree's bag (its top-level stack is deleted). */
+    /** Removes the tree's bag and its versions (its top-level stack is deleted). */
     public Uni<Void> delete(UUID root) {
-        return DataBag.delete("rootStackId", root).replaceWithVoid();
+        return DataBag.delete("rootStackId", root).chain(() -> Panache.getSession())
+                .chain(session -> session.createNativeQuery(FORGET_VERSIONS).setParameter(1, root)
+                        .setParameter(2, Long.MAX_VALUE).executeUpdate())
+                .replaceWithVoid();
     }
 }

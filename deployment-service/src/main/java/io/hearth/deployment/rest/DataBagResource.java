@@ -2,6 +2,7 @@ package io.hearth.deployment.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.databag.DataBag;
 import io.hearth.deployment.databag.DataBagConflict;
 import io.hearth.deployment.databag.DataBagTooLarge;
@@ -46,6 +47,25 @@ public class DataBagResource {
     public Uni<Map<String, Object>> show(@PathParam("tenant") String tenant, @PathParam("stack_name") String name,
             @PathParam("stack_id") String id) {
         return stack(tenant, name, id).chain(stack -> bags.find(DataBags.root(stack))).map(DataBagResource::view);
+    }
+
+    /**
+     * The bag's recent versions, newest first (the newest 100 are kept):
+     * {@code {"versions": [{"version": N, "facts": {...}, "updated_time": ...}]}}.
+     */
+    @GET
+    @Path("versions")
+    @WithSession
+    public Uni<Map<String, Object>> versions(@PathParam("tenant") String tenant, @PathParam("stack_name") String name,
+            @PathParam("stack_id") String id) {
+        return stack(tenant, name, id).chain(stack -> bags.versions(DataBags.root(stack)))
+                .map(versions -> Map.of("versions", versions.stream().map(version -> {
+                    Map<String, Object> view = new LinkedHashMap<>();
+                    view.put("version", version.version());
+                    view.put("facts", HearthJson.readTree(version.facts()));
+                    view.put("updated_time", version.updatedAt().toString());
+                    return view;
+                }).toList()));
     }
 
     /** Sets facts: {@code {"version": N, "facts": {"name": value, "gone": null}}}; answers the bag as it is then. */

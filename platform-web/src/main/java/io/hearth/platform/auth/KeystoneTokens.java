@@ -118,7 +118,7 @@ public final class KeystoneTokens {
             cache.remove(key);
             return Future.failedFuture(unauthorized("The token is not valid"));
         }
-        if (reply.status() != 200) {
+        if (reply.status() != 200 && reply.status() != 201) { // 201: a token just issued (signIn)
             return Future.failedFuture(unavailable());
         }
         JsonObject token = new JsonObject(reply.body()).getJsonObject("token", new JsonObject());

@@ -55,8 +55,8 @@ public class UpstreamRoutes {
     static final String DEPLOYMENT_PATHS =
             "^/v1/[^/]+/(software_configs|software_deployments|instance_notifications)(/.*)?$";
 
-    /** A stack tree's data bag (Hearth's API), which deployment-service serves. */
-    static final String DATA_BAG_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/data_bag$";
+    /** A stack tree's data bag and its versions (Hearth's API), which deployment-service serves. */
+    static final String DATA_BAG_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/data_bag(/versions)?$";
 
     /** An ad-hoc action on a stack's resource (Hearth's API), which deployment-service serves. */
     static final String RESOURCE_ACTION_PATHS = "^/v1/[^/]+/stacks/[^/]+/[^/]+/resources/[^/]+/actions$";
