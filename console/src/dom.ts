@@ -54,7 +54,7 @@ export function statusKind(status: string | undefined | null): 'ok' | 'failed' |
 
 /** A text symbol per status kind: the status is never told by colour alone. */
 export const STATUS_SYMBOL: Record<ReturnType<typeof statusKind>, string> = {
-  ok: '✔', failed: '✖', busy: '⟳', paused: '⏸', other: '●',
+  ok: '✔', failed: '✖', busy: '⟳', paused: "‖", other: '●',
 };
 
 /** A status as text with its symbol (colour only in addition). */

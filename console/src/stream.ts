@@ -23,6 +23,8 @@ export interface StreamOptions {
   onState?: (state: 'open' | 'reconnecting', detail?: string) => void;
   /** A refusal the stream cannot recover from (4xx). */
   onError?: (e: ApiError) => void;
+  /** How many times a 404 is retried: a stack's stream knows the stack from its first event on, moments after its create. */
+  retryNotFound?: number;
 }
 
 export interface ConsoleStats {
@@ -77,6 +79,7 @@ export function openStream(opts: StreamOptions): void {
 async function run(opts: StreamOptions, receive: (e: CloudEvent) => void): Promise<void> {
   let lastId: string | null = opts.replay ? '0' : null;
   let delay = 500;
+  let notFound = 0;
   while (!opts.signal.aborted) {
     try {
       const headers: Record<string, string> = { ...authHeaders(), Accept: 'text/event-stream' };
@@ -84,6 +87,7 @@ async function run(opts: StreamOptions, receive: (e: CloudEvent) => void): Promi
       const r = await fetch(tenantPath(opts.path), { headers, signal: opts.signal, cache: 'no-store' });
       if (!r.ok) {
         const e = await toError(r);
+        if (r.status === 404 && notFound++ < (opts.retryNotFound ?? 0)) throw e;
         if (r.status >= 400 && r.status < 500 && r.status !== 429) {
           opts.onError?.(e);
           return;

@@ -155,7 +155,7 @@ export async function deploymentPage(root: HTMLElement, [name, id]: string[], si
   const rerender = coalesce(render, 100);
 
   openStream({
-    path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal,
+    path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal, retryNotFound: 30,
     onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
     onError: (e) => replace(msg, errorBox(e.message)),
     onEvents: (batch) => {

@@ -87,7 +87,7 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
   replace(timeline);
 
   openStream({
-    path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal,
+    path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal, retryNotFound: 30,
     onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
     onError: (e) => replace(errors, errorBox(e.message)),
     onEvents: (batch) => {

@@ -73,7 +73,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
     h('button', { type: 'button', id: 'graph-zoom-in', 'aria-label': 'Zoom in', onclick: () => graph.zoom(1.25) }, '+'),
     h('button', { type: 'button', id: 'graph-zoom-out', 'aria-label': 'Zoom out', onclick: () => graph.zoom(0.8) }, '−'),
     h('button', { type: 'button', id: 'graph-fit', onclick: () => graph.fit() }, 'Fit'),
-    h('span', { class: 'muted legend' }, '✔ complete · ⟳ in progress · ✖ failed · ⏸ suspended · ● other'));
+    h('span', { class: 'muted legend' }, '✔ complete · ⟳ in progress · ✖ failed · ‖ suspended · ● other'));
 
   // Tabs
   const events = new EventList(500);
@@ -324,7 +324,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   }, 500);
 
   openStream({
-    path: `${base}/stream`, replay: true, signal,
+    path: `${base}/stream`, replay: true, signal, retryNotFound: 30,
     onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
     onError: showError,
     onEvents: (batch) => {
