@@ -61,7 +61,7 @@ test('a stack created through the console reaches CREATE_COMPLETE, every node tu
   assert.match(await h.node(page, 'summary').textContent(), /CREATE_COMPLETE|COMPLETE/);
   await page.locator('#tab-outputs').click();
   await h.until('the greeting output', async () =>
-    (await page.locator('#panel-outputs [data-output="greeting"]').textContent().catch(() => ''))
+    (await page.locator('#panel-outputs [data-output="greeting"]').allTextContents()).join(' ')
       .includes('Hi from the browser test'), h.MINUTE);
   await page.locator('#tab-events').click();
   await page.locator('#panel-events li.event[data-resource-name="summary"][data-status="CREATE_COMPLETE"]').first().waitFor();

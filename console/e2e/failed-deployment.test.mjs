@@ -25,7 +25,7 @@ test('a failed deployment shows its stderr on its deployment page', async () => 
   await broken.waitFor();
   await h.until('the deployment node to show CREATE_FAILED',
     async () => (await broken.getAttribute('data-status')) === 'CREATE_FAILED', h.MINUTE);
-  await broken.click();
+  await h.clickNode(page, 'broken');
   await page.locator('#resource-panel').waitFor();
   assert.match(await page.locator('#resource-panel').innerText(), /non-zero status code: 3/);
   await page.locator('a#open-deployment').click();

@@ -234,3 +234,14 @@ export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Clicks a resource node where a user would: on its own box (an expanded group's or nested stack's node also
+ * holds its members' boxes, so its centre may be one of theirs).
+ */
+export async function clickNode(page, name, stack) {
+  const target = node(page, name, stack);
+  await target.waitFor();
+  const box = target.locator('rect.box');
+  await ((await box.count()) ? box.first() : target).click();
+}

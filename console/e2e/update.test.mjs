@@ -62,10 +62,12 @@ test('an update shows its diff before it runs', async () => {
   await page.locator('button#update-confirm').click();
   await page.waitForURL(new RegExp(`/console/stacks/${name}$`));
   await page.locator('#stack-status[data-status="UPDATE_COMPLETE"]').waitFor({ timeout: 2 * h.MINUTE });
-  await h.until('the added node complete and the removed one gone', async () => {
+  // The added resource is drawn, created; the removed one is deleted (gone, or shown DELETE_COMPLETE until a reload).
+  await h.until('the added node CREATE_COMPLETE and the removed one deleted', async () => {
     const nodes = await h.graphNodes(page);
-    return nodes.some((n) => n.name === 'added' && /COMPLETE$/.test(n.status))
-      && !nodes.some((n) => n.name === 'removed');
+    return nodes.some((n) => n.name === 'added' && n.status === 'CREATE_COMPLETE')
+      && nodes.every((n) => n.name !== 'removed' || n.status === 'DELETE_COMPLETE')
+      && nodes.some((n) => n.name === 'changed' && n.status === 'UPDATE_COMPLETE');
   }, h.MINUTE);
   const after = await h.showStack(name);
   assert.equal(after.stack_status, 'UPDATE_COMPLETE');
