@@ -84,6 +84,11 @@ test('a scale-out adds its members to the graph and its generation to the group\
   }, h.MINUTE);
   console.log(`# generation ${newest} joined: ${joinedShown.join(', ')} (new members in the graph: ${joined.join(', ')})`);
 
+  await h.until('every member CREATE_COMPLETE on the group page', async () => {
+    const members = await group.locator('ul#members li[data-member]').allInnerTexts();
+    return members.length === 4 && members.every((m) => m.includes('CREATE_COMPLETE'));
+  }, 4 * h.MINUTE);
+
   assert.ok(await h.windowMarked(graph), 'the graph tab was never reloaded');
   assert.ok(await h.windowMarked(group), 'the group tab was never reloaded');
   await h.screenshot(group, 'group-timeline');
