@@ -62,7 +62,12 @@ test('a stack created through the console reaches CREATE_COMPLETE, every node tu
   await page.locator('#tab-outputs').click();
   await h.until('the greeting output', async () =>
     (await page.locator('#panel-outputs [data-output="greeting"]').allTextContents()).join(' ')
-      .includes('Hi from the browser test'), h.MINUTE);
+      .includes('Hi from the browser test'), h.MINUTE).catch(async (e) => {
+    const api = await h.showStack(name);
+    throw new Error(`${e.message}; the outputs tab shows ${JSON.stringify(await page.locator('#panel-outputs').innerText())},`
+      + ` #stack-status ${await page.locator('#stack-status').getAttribute('data-status')}; the API: ${api.stack_status},`
+      + ` outputs ${JSON.stringify(api.outputs)}`);
+  });
   await page.locator('#tab-events').click();
   await page.locator('#panel-events li.event[data-resource-name="summary"][data-status="CREATE_COMPLETE"]').first().waitFor();
   await h.screenshot(page, 'stack-graph');
