@@ -87,6 +87,8 @@ export class GraphView {
   private tx = { x: 0, y: 0, k: 1 };
   private size = { w: 0, h: 0 };
   private drawn = false;
+  /** The user panned or zoomed: a relayout keeps the view; until then it fits the graph. */
+  private userMoved = false;
   private selected: string | null = null;
 
   constructor(private readonly onSelect: (n: GNode) => void) {
@@ -265,7 +267,7 @@ export class GraphView {
     this.viewport.replaceChildren(defs, compounds, edgeLayer, nodeLayer);
     const gl = g.graph();
     this.size = { w: gl.width ?? 0, h: gl.height ?? 0 };
-    if (!this.drawn) {
+    if (!this.drawn || !this.userMoved) {
       this.drawn = true;
       requestAnimationFrame(() => this.fit());
     }
@@ -326,6 +328,7 @@ export class GraphView {
   }
 
   fit(): void {
+    this.userMoved = false;
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !this.size.w) return;
     const k = Math.min(1, r.width / this.size.w, r.height / this.size.h);
@@ -337,6 +340,7 @@ export class GraphView {
     const r = this.svg.getBoundingClientRect();
     const x = cx ?? r.width / 2;
     const y = cy ?? r.height / 2;
+    this.userMoved = true;
     const k = Math.min(4, Math.max(0.03, this.tx.k * factor));
     const f = k / this.tx.k;
     this.tx = { k, x: x - (x - this.tx.x) * f, y: y - (y - this.tx.y) * f };
@@ -344,6 +348,7 @@ export class GraphView {
   }
 
   pan(dx: number, dy: number): void {
+    this.userMoved = true;
     this.tx.x += dx;
     this.tx.y += dy;
     this.apply();
@@ -389,6 +394,15 @@ export class GraphView {
         return;
       }
       this.activate(e.target as Element);
+    });
+    // A node reached with the keyboard is brought into view.
+    svg.addEventListener('focusin', (e) => {
+      const box = (e.target as Element).closest?.('g.node')?.querySelector('rect.box');
+      if (!box) return;
+      const r = svg.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      if (b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom) return;
+      this.pan(r.left + r.width / 2 - (b.left + b.width / 2), r.top + r.height / 2 - (b.top + b.height / 2));
     });
     svg.addEventListener('keydown', (e) => {
       const t = e.target as Element;
