@@ -331,8 +331,8 @@ export class GraphView {
     this.userMoved = false;
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !this.size.w) return;
-    const k = Math.min(1, r.width / this.size.w, r.height / this.size.h);
-    this.tx = { k: Math.max(k, 0.05), x: (r.width - this.size.w * k) / 2, y: Math.max(0, (r.height - this.size.h * k) / 2) };
+    const k = Math.max(0.01, Math.min(1, r.width / this.size.w, r.height / this.size.h));
+    this.tx = { k, x: (r.width - this.size.w * k) / 2, y: Math.max(0, (r.height - this.size.h * k) / 2) };
     this.apply();
   }
 
@@ -341,7 +341,7 @@ export class GraphView {
     const x = cx ?? r.width / 2;
     const y = cy ?? r.height / 2;
     this.userMoved = true;
-    const k = Math.min(4, Math.max(0.03, this.tx.k * factor));
+    const k = Math.min(4, Math.max(0.01, this.tx.k * factor));
     const f = k / this.tx.k;
     this.tx = { k, x: x - (x - this.tx.x) * f, y: y - (y - this.tx.y) * f };
     this.apply();

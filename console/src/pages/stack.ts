@@ -336,8 +336,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
           case 'io.hearth.stack.resource-status-changed.v1': {
             const st = `${d.action}_${d.status}`;
             const known = graph.update(d.stackId, d.resourceName, st, d.statusReason, d.physicalResourceId);
-            if (!known && st !== 'DELETE_COMPLETE') refetch();
-            if (known && st === 'DELETE_COMPLETE' && d.stackId !== stack!.id) refetch();
+            // Unknown: a scale-out or a new nested stack. DELETE_COMPLETE: gone, or the old half of a replacement.
+            if (known ? st === 'DELETE_COMPLETE' : st !== 'DELETE_COMPLETE') refetch();
             if (selected && selected.stackId === d.stackId && selected.res.resource_name === d.resourceName) selectedChanged = true;
             rows.push({ time: ev.time, resource: d.resourceName, status: st, reason: d.statusReason, stack: d.stackId === stack!.id ? undefined : stackNames.get(d.stackId) });
             break;

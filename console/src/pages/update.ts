@@ -16,7 +16,7 @@ export async function updatePage(root: HTMLElement, [name]: string[], signal: Ab
   if (!stack) return;
   const base = stackPath(stack);
   const current = await api<Record<string, unknown>>(`${base}/template`, { signal });
-  const currentText = stringify(current);
+  const currentText = stringify(current, { sortMapEntries: true });
   const inputs = templateInputs(false);
   const params = h('div', { id: 'parameters-form' });
   const errors = h('div', { 'aria-live': 'polite' });
@@ -116,10 +116,10 @@ export async function updatePage(root: HTMLElement, [name]: string[], signal: Ab
   await loadParams();
 }
 
-/** The template as the API shows the current one (parsed, then written as YAML), so the diff shows real changes. */
+/** A template written as the current one is (parsed, keys sorted, YAML), so the diff shows only real changes. */
 function canonical(text: string): string {
   try {
-    return stringify(parse(text));
+    return stringify(parse(text), { sortMapEntries: true });
   } catch {
     return text;
   }
