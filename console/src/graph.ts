@@ -3,6 +3,7 @@
 // relayout (new resources) keeps the view's pan and zoom.
 import { Graph as DagreGraph, layout } from '@dagrejs/dagre';
 import { s, statusKind } from './dom';
+import { waitingHook } from './resources';
 
 export interface Resource {
   resource_name: string;
@@ -39,6 +40,16 @@ const ICON: Record<ReturnType<typeof statusKind>, string> = {
   paused: 'M4 2 V12 M10 2 V12',
   other: 'M7 2 A5 5 0 1 1 6.99 2 Z',
 };
+
+/** A resource waiting on a breakpoint shows it (and the paused symbol) beside its status. */
+function statusLabel(r: Resource): string {
+  const hook = waitingHook(r.resource_status_reason);
+  return hook ? `${r.resource_status} ‖ ${hook}` : r.resource_status;
+}
+
+function kindOf(r: Resource): ReturnType<typeof statusKind> {
+  return waitingHook(r.resource_status_reason) ? 'paused' : statusKind(r.resource_status);
+}
 
 /** A resource's stack, from its "stack" link: /stacks/{name}/{id}. */
 export function stackOf(r: Resource): { name: string; id: string } {
@@ -123,12 +134,13 @@ export class GraphView {
 
   private paint(n: GNode, v: View): void {
     const st = n.res.resource_status;
-    const kind = statusKind(st);
-    if (v.g.dataset.status !== st) {
+    const kind = kindOf(n.res);
+    const label = statusLabel(n.res);
+    if (v.g.dataset.status !== st || v.status.textContent !== label) {
       v.g.dataset.status = st;
       v.g.setAttribute('class', `node status-${kind}${this.selected === n.key ? ' selected' : ''}${n.children.length ? ' compound' : ''}`);
       v.g.setAttribute('aria-label', `${n.res.resource_name}, ${n.res.resource_type}, ${st}`);
-      v.status.textContent = st;
+      v.status.textContent = label;
       v.icon.setAttribute('d', ICON[kind]);
     }
   }
@@ -280,7 +292,7 @@ export class GraphView {
 
   private nodeView(n: GNode, p: { x: number; y: number }, box: { x: number; y: number; w: number; h: number } | null): SVGGElement {
     const r = n.res;
-    const kind = statusKind(r.resource_status);
+    const kind = kindOf(r);
     const ox = box ? p.x - box.x : 0;
     const oy = box ? p.y - box.y : 0;
     const g = s('g', {
@@ -295,7 +307,7 @@ export class GraphView {
     const name = r.resource_name.length > 24 ? r.resource_name.slice(0, 23) + '…' : r.resource_name;
     const type = r.resource_type.length > 30 ? '…' + r.resource_type.slice(-29) : r.resource_type;
     const icon = s('path', { class: 'icon', d: ICON[kind], transform: `translate(${ox + 10},${oy + 40})` });
-    const status = s('text', { class: 'status-text', x: ox + 30, y: oy + 52 }, r.resource_status);
+    const status = s('text', { class: 'status-text', x: ox + 30, y: oy + 52 }, statusLabel(r));
     g.append(
       s('title', {}, `${r.resource_name} (${r.resource_type})`),
       s('rect', { class: 'box', x: ox, y: oy, width: W, height: H, rx: 6 }),
