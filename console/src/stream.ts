@@ -137,6 +137,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** An element that says whether the stream is live: an onState handler for openStream. */
+export function liveIndicator(el: HTMLElement): NonNullable<StreamOptions['onState']> {
+  el.textContent = 'connecting…';
+  return (state) => {
+    el.textContent = state === 'open' ? '● live' : 'reconnecting…';
+  };
+}
+
 /** Coalesces calls: f runs `ms` after the first call of a burst, once (so a steady stream cannot starve it). */
 export function coalesce(f: () => void, ms: number): () => void {
   let pending = false;

@@ -5,7 +5,7 @@ import { errorBox, h, messageOf, replace, statusBadge, time } from '../dom';
 import { stackOf } from '../graph';
 import type { Resource } from '../graph';
 import { consoleStackHref, listResources } from '../resources';
-import { coalesce, openStream } from '../stream';
+import { coalesce, liveIndicator, openStream } from '../stream';
 import { loadStack } from './stack';
 
 interface Member { serverId?: string; resourceName?: string; address?: string }
@@ -104,7 +104,7 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
 
   openStream({
     path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal, retryNotFound: 30,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: (e) => replace(errors, errorBox(e.message)),
     onEvents: (batch) => {
       for (const ev of batch) {

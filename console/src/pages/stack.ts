@@ -7,7 +7,7 @@ import { errorBox, h, messageOf, replace, statusBadge, time, updateBadge } from 
 import { EventList, EventRow } from '../events';
 import { GNode, GraphView, Resource } from '../graph';
 import { consoleStackHref, isDeployment, isGroup, listResources, resourcePath, waitingHook } from '../resources';
-import { CloudEvent, coalesce, openStream } from '../stream';
+import { CloudEvent, coalesce, liveIndicator, openStream } from '../stream';
 
 export function notFound(root: HTMLElement, name: string, e: ApiError): void {
   replace(root, h('h1', {}, name), h('p', { id: 'not-found', class: 'not-found' }, `Stack ${name} not found. `, h('span', { class: 'muted' }, e.message)),
@@ -325,7 +325,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
 
   openStream({
     path: `${base}/stream`, replay: true, signal, retryNotFound: 30,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: showError,
     onEvents: (batch) => {
       const rows: EventRow[] = [];
