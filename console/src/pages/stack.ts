@@ -255,9 +255,9 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       }, h('label', { for: 'adhoc-action-name' }, 'Run an action'), adhocName, h('button', { id: 'adhoc-action-run', type: 'submit' }, 'Run')) : null,
       msg, details);
     try {
-      const full = (await api<{ resource: Resource }>(resourcePath(n.stackName, n.stackId, r.resource_name), { signal })).resource;
+      const full = (await api<{ resource?: Resource }>(resourcePath(n.stackName, n.stackId, r.resource_name), { signal }))?.resource;
       if (selected !== n) return;
-      const attrs = Object.entries(full.attributes ?? {});
+      const attrs = Object.entries(full?.attributes ?? {});
       replace(details, h('h3', {}, 'Attributes'), attrs.length
         ? h('dl', { class: 'kv' }, ...attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('pre', {}, fmt(v)))]))
         : h('p', { class: 'muted' }, 'None.'));
