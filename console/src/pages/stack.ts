@@ -133,10 +133,9 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
     updateBadge(status, st.stack_status);
     reason.textContent = st.stack_status_reason ?? '';
     const outs = st.outputs ?? [];
-    replace(outputs, outs.length ? h('dl', { class: 'kv' }, ...outs.flatMap((o) => [
-      h('dt', { 'data-output': o.output_key }, o.output_key, o.description ? h('small', { class: 'muted' }, ` ${o.description}`) : null),
-      h('dd', { 'data-output': o.output_key }, o.output_error ? errorBox(o.output_error) : h('pre', {}, fmt(o.output_value))),
-    ])) : h('p', { class: 'muted' }, 'No outputs.'));
+    replace(outputs, outs.length ? h('dl', { class: 'outputs' }, ...outs.map((o) => h('div', { 'data-output': o.output_key },
+      h('dt', {}, o.output_key, o.description ? h('small', { class: 'muted' }, ` ${o.description}`) : null),
+      h('dd', {}, o.output_error ? errorBox(o.output_error) : h('pre', {}, fmt(o.output_value)))))) : h('p', { class: 'muted' }, 'No outputs.'));
     const ps = Object.entries(st.parameters ?? {});
     replace(parameters, h('table', { class: 'list' }, h('tbody', {}, ...ps.map(([k, v]) =>
       h('tr', { 'data-parameter': k }, h('th', { scope: 'row' }, k), h('td', {}, h('code', {}, v)))))));
@@ -182,7 +181,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       replace(databag,
         h('p', {}, 'Version ', h('strong', { id: 'databag-version', 'data-version': bag.version }, String(bag.version)),
           bag.updated_time ? ` · ${time(bag.updated_time)}` : ''),
-        h('dl', { class: 'kv', id: 'databag-facts-list' }, ...Object.entries(bag.facts).flatMap(([k, v]) => [h('dt', { 'data-fact': k }, k), h('dd', { 'data-fact': k }, h('pre', {}, fmt(v)))])),
+        h('dl', { class: 'outputs', id: 'databag-facts-list' }, ...Object.entries(bag.facts).map(([k, v]) => h('div', { 'data-fact': k }, h('dt', {}, k), h('dd', {}, h('pre', {}, fmt(v)))))),
         h('label', { for: 'databag-facts' }, 'Change facts (JSON map; null removes a fact)'),
         h('small', { id: 'databag-help', class: 'muted' }, `Saved against version ${bag.version}: a bag that moved on is refused.`),
         edit, save, msg, h('h3', {}, 'Versions'), versions);
@@ -258,9 +257,13 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       const full = (await api<{ resource?: Resource }>(resourcePath(n.stackName, n.stackId, r.resource_name), { signal }))?.resource;
       if (selected !== n) return;
       const attrs = Object.entries(full?.attributes ?? {});
+      const metadata = await api<{ metadata?: Record<string, unknown> }>(`${resourcePath(n.stackName, n.stackId, r.resource_name)}/metadata`, { signal })
+        .then((m) => m?.metadata ?? {}, () => ({}));
+      if (selected !== n) return;
       replace(details, h('h3', {}, 'Attributes'), attrs.length
         ? h('dl', { class: 'kv' }, ...attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('pre', {}, fmt(v)))]))
-        : h('p', { class: 'muted' }, 'None.'));
+        : h('p', { class: 'muted' }, 'None.'),
+        Object.keys(metadata).length ? h('details', {}, h('summary', {}, 'Metadata'), h('pre', { class: 'code' }, stringify(metadata))) : null);
     } catch (e) {
       replace(details, errorBox(messageOf(e)));
     }
@@ -290,7 +293,9 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       if (focusedId) (document.getElementById(focusedId) as HTMLElement | null)?.focus();
     });
   }, 300);
-  const refetch = coalesce(() => void loadResources().catch(showError), 400);
+  const refetch = coalesce(() => void loadResources().catch((e) => {
+    if (stack!.stack_status !== 'DELETE_COMPLETE') showError(e);
+  }), 400);
   try {
     const t0 = performance.now();
     await loadResources();
@@ -348,7 +353,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
               stack = { ...stack!, stack_status: st, stack_status_reason: d.statusReason };
               updateBadge(status, st);
               reason.textContent = d.statusReason ?? '';
-              refreshStack();
+              if (st === 'DELETE_COMPLETE') replace(errors, h('p', { role: 'status', class: 'notice' }, `Stack ${stack!.stack_name} was deleted. `, h('a', { href: '/console/' }, 'Back to the stacks')));
+              else refreshStack();
             }
             rows.push({ time: ev.time, resource: d.stackName ?? stackNames.get(d.stackId) ?? d.stackId, status: st, reason: d.statusReason, stack: 'stack' });
             break;
