@@ -33,6 +33,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   if (!stack) return;
   const base = stackPath(stack);
   const errors = h('div', { class: 'errors', 'aria-live': 'polite' });
+  const notice = h('div');
   const showError = (e: unknown) => {
     if (!signal.aborted) replace(errors, errorBox(messageOf(e)));
   };
@@ -120,7 +121,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   replace(root,
     h('div', { class: 'page-head' }, h('h1', {}, stack.stack_name), status, live),
     h('p', { class: 'muted' }, reason),
-    toolbar, errors,
+    toolbar, notice, errors,
     h('div', { class: 'stack-layout' },
       h('section', { class: 'graph-pane', 'aria-label': 'Resources' }, graphTools, graph.svg),
       h('aside', { class: 'side' }, panel,
@@ -146,7 +147,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       stack = await getStack(stack!.stack_name, signal);
       renderStack();
     } catch (e) {
-      showError(e);
+      // a stack being deleted is gone from the API before its last event
+      if (!stack!.stack_status.startsWith('DELETE')) showError(e);
     }
   }, 500);
 
@@ -265,7 +267,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
         : h('p', { class: 'muted' }, 'None.'),
         Object.keys(metadata).length ? h('details', {}, h('summary', {}, 'Metadata'), h('pre', { class: 'code' }, stringify(metadata))) : null);
     } catch (e) {
-      replace(details, errorBox(messageOf(e)));
+      replace(details, stack!.stack_status.startsWith('DELETE') ? h('p', { class: 'muted' }, 'The stack is being deleted.') : errorBox(messageOf(e)));
     }
   };
 
@@ -294,7 +296,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
     });
   }, 300);
   const refetch = coalesce(() => void loadResources().catch((e) => {
-    if (stack!.stack_status !== 'DELETE_COMPLETE') showError(e);
+    if (!stack!.stack_status.startsWith('DELETE')) showError(e);
   }), 400);
   try {
     const t0 = performance.now();
@@ -353,7 +355,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
               stack = { ...stack!, stack_status: st, stack_status_reason: d.statusReason };
               updateBadge(status, st);
               reason.textContent = d.statusReason ?? '';
-              if (st === 'DELETE_COMPLETE') replace(errors, h('p', { role: 'status', class: 'notice' }, `Stack ${stack!.stack_name} was deleted. `, h('a', { href: '/console/' }, 'Back to the stacks')));
+              if (st === 'DELETE_COMPLETE') replace(notice, h('p', { role: 'status', class: 'notice' }, `Stack ${stack!.stack_name} was deleted. `, h('a', { href: '/console/' }, 'Back to the stacks')));
               else refreshStack();
             }
             rows.push({ time: ev.time, resource: d.stackName ?? stackNames.get(d.stackId) ?? d.stackId, status: st, reason: d.statusReason, stack: 'stack' });
