@@ -52,16 +52,11 @@ export function statusKind(status: string | undefined | null): 'ok' | 'failed' |
   return 'other';
 }
 
-/** A text symbol per status kind: the status is never told by colour alone. */
-export const STATUS_SYMBOL: Record<ReturnType<typeof statusKind>, string> = {
-  ok: '✔', failed: '✖', busy: '⟳', paused: "‖", other: '●',
-};
-
 /** A status as text with its symbol (colour only in addition). */
 export function statusBadge(status: string | undefined | null, id?: string): HTMLSpanElement {
   const kind = statusKind(status);
-  return h('span', { class: `status status-${kind}`, id, 'data-status': status ?? '' },
-    h('span', { class: 'status-symbol', 'aria-hidden': 'true' }, STATUS_SYMBOL[kind]), ' ', status ?? 'unknown');
+  // The symbol comes from the stylesheet (::before), so the element's text is the status alone.
+  return h('span', { class: `status status-${kind}`, id, 'data-status': status ?? '' }, status ?? 'unknown');
 }
 
 export function updateBadge(el: HTMLElement, status: string): void {

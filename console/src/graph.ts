@@ -3,6 +3,7 @@
 // relayout (new resources) keeps the view's pan and zoom.
 import { Graph as DagreGraph, layout } from '@dagrejs/dagre';
 import { s, statusKind } from './dom';
+import { waitingHook } from './resources';
 
 export interface Resource {
   resource_name: string;
@@ -39,6 +40,16 @@ const ICON: Record<ReturnType<typeof statusKind>, string> = {
   paused: 'M4 2 V12 M10 2 V12',
   other: 'M7 2 A5 5 0 1 1 6.99 2 Z',
 };
+
+/** A resource waiting on a breakpoint shows it (and the paused symbol) beside its status. */
+function statusLabel(r: Resource): string {
+  const hook = waitingHook(r.resource_status_reason);
+  return hook ? `${r.resource_status} ‖ ${hook}` : r.resource_status;
+}
+
+function kindOf(r: Resource): ReturnType<typeof statusKind> {
+  return waitingHook(r.resource_status_reason) ? 'paused' : statusKind(r.resource_status);
+}
 
 /** A resource's stack, from its "stack" link: /stacks/{name}/{id}. */
 export function stackOf(r: Resource): { name: string; id: string } {
@@ -87,6 +98,8 @@ export class GraphView {
   private tx = { x: 0, y: 0, k: 1 };
   private size = { w: 0, h: 0 };
   private drawn = false;
+  /** The user panned or zoomed: a relayout keeps the view; until then it fits the graph. */
+  private userMoved = false;
   private selected: string | null = null;
 
   constructor(private readonly onSelect: (n: GNode) => void) {
@@ -121,12 +134,13 @@ export class GraphView {
 
   private paint(n: GNode, v: View): void {
     const st = n.res.resource_status;
-    const kind = statusKind(st);
-    if (v.g.dataset.status !== st) {
+    const kind = kindOf(n.res);
+    const label = statusLabel(n.res);
+    if (v.g.dataset.status !== st || v.status.textContent !== label) {
       v.g.dataset.status = st;
       v.g.setAttribute('class', `node status-${kind}${this.selected === n.key ? ' selected' : ''}${n.children.length ? ' compound' : ''}`);
       v.g.setAttribute('aria-label', `${n.res.resource_name}, ${n.res.resource_type}, ${st}`);
-      v.status.textContent = st;
+      v.status.textContent = label;
       v.icon.setAttribute('d', ICON[kind]);
     }
   }
@@ -265,7 +279,7 @@ export class GraphView {
     this.viewport.replaceChildren(defs, compounds, edgeLayer, nodeLayer);
     const gl = g.graph();
     this.size = { w: gl.width ?? 0, h: gl.height ?? 0 };
-    if (!this.drawn) {
+    if (!this.drawn || !this.userMoved) {
       this.drawn = true;
       requestAnimationFrame(() => this.fit());
     }
@@ -278,7 +292,7 @@ export class GraphView {
 
   private nodeView(n: GNode, p: { x: number; y: number }, box: { x: number; y: number; w: number; h: number } | null): SVGGElement {
     const r = n.res;
-    const kind = statusKind(r.resource_status);
+    const kind = kindOf(r);
     const ox = box ? p.x - box.x : 0;
     const oy = box ? p.y - box.y : 0;
     const g = s('g', {
@@ -293,7 +307,7 @@ export class GraphView {
     const name = r.resource_name.length > 24 ? r.resource_name.slice(0, 23) + '…' : r.resource_name;
     const type = r.resource_type.length > 30 ? '…' + r.resource_type.slice(-29) : r.resource_type;
     const icon = s('path', { class: 'icon', d: ICON[kind], transform: `translate(${ox + 10},${oy + 40})` });
-    const status = s('text', { class: 'status-text', x: ox + 30, y: oy + 52 }, r.resource_status);
+    const status = s('text', { class: 'status-text', x: ox + 30, y: oy + 52 }, statusLabel(r));
     g.append(
       s('title', {}, `${r.resource_name} (${r.resource_type})`),
       s('rect', { class: 'box', x: ox, y: oy, width: W, height: H, rx: 6 }),
@@ -326,10 +340,11 @@ export class GraphView {
   }
 
   fit(): void {
+    this.userMoved = false;
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !this.size.w) return;
-    const k = Math.min(1, r.width / this.size.w, r.height / this.size.h);
-    this.tx = { k: Math.max(k, 0.05), x: (r.width - this.size.w * k) / 2, y: Math.max(0, (r.height - this.size.h * k) / 2) };
+    const k = Math.max(0.01, Math.min(1, r.width / this.size.w, r.height / this.size.h));
+    this.tx = { k, x: (r.width - this.size.w * k) / 2, y: Math.max(0, (r.height - this.size.h * k) / 2) };
     this.apply();
   }
 
@@ -337,13 +352,15 @@ export class GraphView {
     const r = this.svg.getBoundingClientRect();
     const x = cx ?? r.width / 2;
     const y = cy ?? r.height / 2;
-    const k = Math.min(4, Math.max(0.03, this.tx.k * factor));
+    this.userMoved = true;
+    const k = Math.min(4, Math.max(0.01, this.tx.k * factor));
     const f = k / this.tx.k;
     this.tx = { k, x: x - (x - this.tx.x) * f, y: y - (y - this.tx.y) * f };
     this.apply();
   }
 
   pan(dx: number, dy: number): void {
+    this.userMoved = true;
     this.tx.x += dx;
     this.tx.y += dy;
     this.apply();
@@ -389,6 +406,15 @@ export class GraphView {
         return;
       }
       this.activate(e.target as Element);
+    });
+    // A node reached with the keyboard is brought into view.
+    svg.addEventListener('focusin', (e) => {
+      const box = (e.target as Element).closest?.('g.node')?.querySelector('rect.box');
+      if (!box) return;
+      const r = svg.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      if (b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom) return;
+      this.pan(r.left + r.width / 2 - (b.left + b.width / 2), r.top + r.height / 2 - (b.top + b.height / 2));
     });
     svg.addEventListener('keydown', (e) => {
       const t = e.target as Element;

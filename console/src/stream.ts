@@ -32,6 +32,8 @@ export interface ConsoleStats {
   eventsApplied: number;
   lastLagMs: number;
   maxLagMs: number;
+  /** Time spent applying events (script only), in total. */
+  applyMs: number;
 }
 
 declare global {
@@ -40,7 +42,7 @@ declare global {
   }
 }
 
-window.hearthConsoleStats = { eventsReceived: 0, eventsApplied: 0, lastLagMs: 0, maxLagMs: 0 };
+window.hearthConsoleStats = { eventsReceived: 0, eventsApplied: 0, lastLagMs: 0, maxLagMs: 0, applyMs: 0 };
 
 /** Reads a stream until the signal aborts; events are handed over in batches, one per animation frame. */
 export function openStream(opts: StreamOptions): void {
@@ -53,7 +55,9 @@ export function openStream(opts: StreamOptions): void {
     if (opts.signal.aborted) return;
     const batch = queue;
     queue = [];
+    const t0 = performance.now();
     opts.onEvents(batch);
+    stats.applyMs += performance.now() - t0;
     const now = Date.now();
     stats.eventsApplied += batch.length;
     for (const e of batch) {
@@ -131,6 +135,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }, { once: true });
   });
+}
+
+/** An element that says whether the stream is live: an onState handler for openStream. */
+export function liveIndicator(el: HTMLElement): NonNullable<StreamOptions['onState']> {
+  el.textContent = 'connecting…';
+  return (state) => {
+    el.textContent = state === 'open' ? '● live' : 'reconnecting…';
+  };
 }
 
 /** Coalesces calls: f runs `ms` after the first call of a burst, once (so a steady stream cannot starve it). */

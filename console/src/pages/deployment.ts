@@ -3,7 +3,7 @@
 import { api, enc } from '../api';
 import { errorBox, h, messageOf, replace, statusBadge, time, updateBadge } from '../dom';
 import { consoleStackHref } from '../resources';
-import { coalesce, openStream } from '../stream';
+import { coalesce, liveIndicator, openStream } from '../stream';
 import { loadStack } from './stack';
 
 interface Deployment {
@@ -156,7 +156,7 @@ export async function deploymentPage(root: HTMLElement, [name, id]: string[], si
 
   openStream({
     path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal, retryNotFound: 30,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: (e) => replace(msg, errorBox(e.message)),
     onEvents: (batch) => {
       let changed = false;

@@ -5,7 +5,7 @@ import { errorBox, h, messageOf, replace, statusBadge, time } from '../dom';
 import { stackOf } from '../graph';
 import type { Resource } from '../graph';
 import { consoleStackHref, listResources } from '../resources';
-import { coalesce, openStream } from '../stream';
+import { coalesce, liveIndicator, openStream } from '../stream';
 import { loadStack } from './stack';
 
 interface Member { serverId?: string; resourceName?: string; address?: string }
@@ -36,6 +36,8 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
 
   // Members: the resources of the group's nested stack
   let memberStacks = new Set<string>();
+  const memberOf = new Map<string, string>(); // server id -> group member name
+  const knownStacks = new Set<string>();
   const names = new Map<string, string>(); // server id -> member name
   const loadMembers = async () => {
     try {
@@ -46,9 +48,17 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
         return;
       }
       replace(groupStatus, statusBadge(group.resource_status));
+      for (const r of all) knownStacks.add(stackOf(r).id);
       const members = all.filter((r) => stackOf(r).id === group.physical_resource_id);
       memberStacks = new Set(members.map((m) => m.physical_resource_id ?? '').filter(Boolean));
       memberStacks.add(group.physical_resource_id ?? '');
+      // A member's name by its server's id: the member itself, or the server in its nested stack.
+      const byStack = new Map(members.map((m) => [m.physical_resource_id, m.resource_name]));
+      for (const m of members) if (m.physical_resource_id) memberOf.set(m.physical_resource_id, m.resource_name);
+      for (const r of all) {
+        const owner = byStack.get(stackOf(r).id);
+        if (owner && r.physical_resource_id && /Server$/.test(r.resource_type)) memberOf.set(r.physical_resource_id, owner);
+      }
       const frag = document.createDocumentFragment();
       for (const m of members.sort((a, b) => a.resource_name.localeCompare(b.resource_name))) frag.append(memberItem(m));
       membersList.replaceChildren(frag);
@@ -64,7 +74,11 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
 
   const gens = new Map<number, Generation>();
   let latest: Generation | null = null;
-  const label = (serverId: string) => names.get(serverId) ?? serverId;
+  const label = (serverId: string) => {
+    const member = memberOf.get(serverId);
+    const address = names.get(serverId);
+    return member ? (address ? `${member} (${address})` : member) : address ?? serverId;
+  };
   const renderGen = (g: Generation) => {
     const li = h('li', { class: 'generation', 'data-generation': g.generation },
       h('h3', {}, `Generation ${g.generation}`, ' ', h('time', { datetime: g.time ?? '' }, time(g.time))),
@@ -84,28 +98,42 @@ export async function groupPage(root: HTMLElement, [name, groupName]: string[], 
     g.el = li;
   };
   const dirty = new Set<Generation>();
+  type Rerun = Generation['reruns'] extends Map<string, infer R> ? R : never;
+  const pending = new Map<string, { run: Rerun; stackId: string }>();
   replace(timeline);
 
   openStream({
     path: `/stacks/${enc(stack.stack_name)}/${enc(stack.id)}/stream`, replay: true, signal, retryNotFound: 30,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: (e) => replace(errors, errorBox(e.message)),
     onEvents: (batch) => {
       for (const ev of batch) {
         const d = ev.data ?? {};
         if (ev.type === 'io.hearth.membership.changed.v1' && d.groupName === groupName) {
-          for (const m of (d.members ?? []) as Member[]) if (m.serverId && m.resourceName) names.set(m.serverId, m.resourceName);
+          for (const m of (d.members ?? []) as Member[]) if (m.serverId) names.set(m.serverId, m.address ?? m.resourceName ?? m.serverId);
           const g: Generation = gens.get(d.generation) ?? { generation: d.generation, members: [], joined: [], left: [], reruns: new Map() };
           Object.assign(g, { time: ev.time, members: d.members ?? [], joined: d.joined ?? [], left: d.left ?? [] });
           gens.set(g.generation, g);
           if (!latest || g.generation >= latest.generation) latest = g;
+          // The members' own runs (a joining member's CREATE, a leaving one's DELETE) came before the generation they made.
+          // (a member that joined after the members were loaded has a stack not known yet)
+          for (const [k, p] of pending) if (memberStacks.has(p.stackId) || !knownStacks.has(p.stackId)) g.reruns.set(k, p.run);
+          pending.clear();
           dirty.add(g);
           reloadMembers();
-        } else if (ev.type === 'io.hearth.deployment.status-changed.v1' && latest) {
-          if (d.action !== 'CONTEXTUALIZE' && !memberStacks.has(d.stackId)) continue;
+        } else if (ev.type === 'io.hearth.deployment.status-changed.v1') {
           const key = `${d.deploymentId}/${d.generation}`;
-          latest.reruns.set(key, { deploymentId: d.deploymentId, resourceName: d.resourceName, action: d.action, generation: d.generation, status: d.status, time: ev.time });
-          dirty.add(latest);
+          const run = { deploymentId: d.deploymentId, resourceName: d.resourceName, action: d.action, generation: d.generation, status: d.status, time: ev.time };
+          const owner = latest && latest.reruns.has(key) ? latest : [...gens.values()].find((g) => g.reruns.has(key));
+          if (owner) {
+            owner.reruns.set(key, run);
+            dirty.add(owner);
+          } else if (d.action === 'CONTEXTUALIZE' && latest) {
+            latest.reruns.set(key, run);
+            dirty.add(latest);
+          } else if (d.action !== 'CONTEXTUALIZE') {
+            pending.set(key, { run, stackId: d.stackId });
+          }
         } else if (ev.type === 'io.hearth.stack.resource-status-changed.v1' && memberStacks.has(d.stackId)) {
           reloadMembers();
         }

@@ -7,7 +7,7 @@ import { errorBox, h, messageOf, replace, statusBadge, time, updateBadge } from 
 import { EventList, EventRow } from '../events';
 import { GNode, GraphView, Resource } from '../graph';
 import { consoleStackHref, isDeployment, isGroup, listResources, resourcePath, waitingHook } from '../resources';
-import { CloudEvent, coalesce, openStream } from '../stream';
+import { CloudEvent, coalesce, liveIndicator, openStream } from '../stream';
 
 export function notFound(root: HTMLElement, name: string, e: ApiError): void {
   replace(root, h('h1', {}, name), h('p', { id: 'not-found', class: 'not-found' }, `Stack ${name} not found. `, h('span', { class: 'muted' }, e.message)),
@@ -33,6 +33,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   if (!stack) return;
   const base = stackPath(stack);
   const errors = h('div', { class: 'errors', 'aria-live': 'polite' });
+  const notice = h('div');
   const showError = (e: unknown) => {
     if (!signal.aborted) replace(errors, errorBox(messageOf(e)));
   };
@@ -120,7 +121,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   replace(root,
     h('div', { class: 'page-head' }, h('h1', {}, stack.stack_name), status, live),
     h('p', { class: 'muted' }, reason),
-    toolbar, errors,
+    toolbar, notice, errors,
     h('div', { class: 'stack-layout' },
       h('section', { class: 'graph-pane', 'aria-label': 'Resources' }, graphTools, graph.svg),
       h('aside', { class: 'side' }, panel,
@@ -133,10 +134,9 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
     updateBadge(status, st.stack_status);
     reason.textContent = st.stack_status_reason ?? '';
     const outs = st.outputs ?? [];
-    replace(outputs, outs.length ? h('dl', { class: 'kv' }, ...outs.flatMap((o) => [
-      h('dt', { 'data-output': o.output_key }, o.output_key, o.description ? h('small', { class: 'muted' }, ` ${o.description}`) : null),
-      h('dd', { 'data-output': o.output_key }, o.output_error ? errorBox(o.output_error) : h('pre', {}, fmt(o.output_value))),
-    ])) : h('p', { class: 'muted' }, 'No outputs.'));
+    replace(outputs, outs.length ? h('dl', { class: 'outputs' }, ...outs.map((o) => h('div', { 'data-output': o.output_key },
+      h('dt', {}, o.output_key, o.description ? h('small', { class: 'muted' }, ` ${o.description}`) : null),
+      h('dd', {}, o.output_error ? errorBox(o.output_error) : h('pre', {}, fmt(o.output_value)))))) : h('p', { class: 'muted' }, 'No outputs.'));
     const ps = Object.entries(st.parameters ?? {});
     replace(parameters, h('table', { class: 'list' }, h('tbody', {}, ...ps.map(([k, v]) =>
       h('tr', { 'data-parameter': k }, h('th', { scope: 'row' }, k), h('td', {}, h('code', {}, v)))))));
@@ -147,7 +147,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       stack = await getStack(stack!.stack_name, signal);
       renderStack();
     } catch (e) {
-      showError(e);
+      // a stack being deleted is gone from the API before its last event
+      if (!stack!.stack_status.startsWith('DELETE')) showError(e);
     }
   }, 500);
 
@@ -182,7 +183,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       replace(databag,
         h('p', {}, 'Version ', h('strong', { id: 'databag-version', 'data-version': bag.version }, String(bag.version)),
           bag.updated_time ? ` · ${time(bag.updated_time)}` : ''),
-        h('dl', { class: 'kv', id: 'databag-facts-list' }, ...Object.entries(bag.facts).flatMap(([k, v]) => [h('dt', { 'data-fact': k }, k), h('dd', { 'data-fact': k }, h('pre', {}, fmt(v)))])),
+        h('dl', { class: 'outputs', id: 'databag-facts-list' }, ...Object.entries(bag.facts).map(([k, v]) => h('div', { 'data-fact': k }, h('dt', {}, k), h('dd', {}, h('pre', {}, fmt(v)))))),
         h('label', { for: 'databag-facts' }, 'Change facts (JSON map; null removes a fact)'),
         h('small', { id: 'databag-help', class: 'muted' }, `Saved against version ${bag.version}: a bag that moved on is refused.`),
         edit, save, msg, h('h3', {}, 'Versions'), versions);
@@ -255,14 +256,18 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       }, h('label', { for: 'adhoc-action-name' }, 'Run an action'), adhocName, h('button', { id: 'adhoc-action-run', type: 'submit' }, 'Run')) : null,
       msg, details);
     try {
-      const full = (await api<{ resource: Resource }>(resourcePath(n.stackName, n.stackId, r.resource_name), { signal })).resource;
+      const full = (await api<{ resource?: Resource }>(resourcePath(n.stackName, n.stackId, r.resource_name), { signal }))?.resource;
       if (selected !== n) return;
-      const attrs = Object.entries(full.attributes ?? {});
+      const attrs = Object.entries(full?.attributes ?? {});
+      const metadata = await api<{ metadata?: Record<string, unknown> }>(`${resourcePath(n.stackName, n.stackId, r.resource_name)}/metadata`, { signal })
+        .then((m) => m?.metadata ?? {}, () => ({}));
+      if (selected !== n) return;
       replace(details, h('h3', {}, 'Attributes'), attrs.length
         ? h('dl', { class: 'kv' }, ...attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('pre', {}, fmt(v)))]))
-        : h('p', { class: 'muted' }, 'None.'));
+        : h('p', { class: 'muted' }, 'None.'),
+        Object.keys(metadata).length ? h('details', {}, h('summary', {}, 'Metadata'), h('pre', { class: 'code' }, stringify(metadata))) : null);
     } catch (e) {
-      replace(details, errorBox(messageOf(e)));
+      replace(details, stack!.stack_status.startsWith('DELETE') ? h('p', { class: 'muted' }, 'The stack is being deleted.') : errorBox(messageOf(e)));
     }
   };
 
@@ -290,7 +295,9 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       if (focusedId) (document.getElementById(focusedId) as HTMLElement | null)?.focus();
     });
   }, 300);
-  const refetch = coalesce(() => void loadResources().catch(showError), 400);
+  const refetch = coalesce(() => void loadResources().catch((e) => {
+    if (!stack!.stack_status.startsWith('DELETE')) showError(e);
+  }), 400);
   try {
     const t0 = performance.now();
     await loadResources();
@@ -325,7 +332,7 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
 
   openStream({
     path: `${base}/stream`, replay: true, signal, retryNotFound: 30,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: showError,
     onEvents: (batch) => {
       const rows: EventRow[] = [];
@@ -336,8 +343,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
           case 'io.hearth.stack.resource-status-changed.v1': {
             const st = `${d.action}_${d.status}`;
             const known = graph.update(d.stackId, d.resourceName, st, d.statusReason, d.physicalResourceId);
-            if (!known && st !== 'DELETE_COMPLETE') refetch();
-            if (known && st === 'DELETE_COMPLETE' && d.stackId !== stack!.id) refetch();
+            // Unknown: a scale-out or a new nested stack. DELETE_COMPLETE: gone, or the old half of a replacement.
+            if (known ? st === 'DELETE_COMPLETE' : st !== 'DELETE_COMPLETE') refetch();
             if (selected && selected.stackId === d.stackId && selected.res.resource_name === d.resourceName) selectedChanged = true;
             rows.push({ time: ev.time, resource: d.resourceName, status: st, reason: d.statusReason, stack: d.stackId === stack!.id ? undefined : stackNames.get(d.stackId) });
             break;
@@ -348,7 +355,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
               stack = { ...stack!, stack_status: st, stack_status_reason: d.statusReason };
               updateBadge(status, st);
               reason.textContent = d.statusReason ?? '';
-              refreshStack();
+              if (st === 'DELETE_COMPLETE') replace(notice, h('p', { role: 'status', class: 'notice' }, `Stack ${stack!.stack_name} was deleted. `, h('a', { href: '/console/' }, 'Back to the stacks')));
+              else refreshStack();
             }
             rows.push({ time: ev.time, resource: d.stackName ?? stackNames.get(d.stackId) ?? d.stackId, status: st, reason: d.statusReason, stack: 'stack' });
             break;

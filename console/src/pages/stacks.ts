@@ -1,7 +1,7 @@
 // The stacks list, live from the tenant's stream, with a filter.
 import { api, Stack } from '../api';
 import { errorBox, h, messageOf, replace, statusBadge, time } from '../dom';
-import { coalesce, openStream } from '../stream';
+import { coalesce, liveIndicator, openStream } from '../stream';
 
 export async function stacksPage(root: HTMLElement, _params: string[], signal: AbortSignal): Promise<void> {
   const filter = h('input', { id: 'stack-filter', type: 'search', placeholder: 'Filter by name or status', 'aria-label': 'Filter stacks' });
@@ -20,6 +20,13 @@ export async function stacksPage(root: HTMLElement, _params: string[], signal: A
     h('div', { class: 'toolbar' }, filter, count), errors, table);
 
   const rows = new Map<string, { tr: HTMLTableRowElement; stack: Stack }>();
+  // The newest status each stack's events gave: a list read while the event was on its way may be older.
+  const seenStatus = new Map<string, { status: string; reason?: string; time: number }>();
+  const newest = (st: Stack): Stack => {
+    const ev = seenStatus.get(st.id);
+    const listed = Date.parse(st.updated_time ?? st.creation_time ?? '') || 0;
+    return ev && ev.status !== st.stack_status && ev.time >= listed ? { ...st, stack_status: ev.status, stack_status_reason: ev.reason } : st;
+  };
 
   const applyFilter = () => {
     const q = filter.value.trim().toLowerCase();
@@ -54,7 +61,8 @@ export async function stacksPage(root: HTMLElement, _params: string[], signal: A
       const seen = new Set<string>();
       const frag = document.createDocumentFragment();
       list.sort((a, b) => (b.creation_time ?? '').localeCompare(a.creation_time ?? ''));
-      for (const st of list) {
+      for (const listed of list) {
+        const st = newest(listed);
         seen.add(st.id);
         const row = rows.get(st.id);
         if (row) {
@@ -76,10 +84,15 @@ export async function stacksPage(root: HTMLElement, _params: string[], signal: A
     }
   };
   const reload = coalesce(() => void load(), 300);
+  // A stack the list did not have yet: read it now and once more a moment later.
+  const reloadNew = () => {
+    reload();
+    window.setTimeout(reload, 2000);
+  };
 
   openStream({
     path: '/stream', signal,
-    onState: (st) => { live.textContent = st === 'open' ? '● live' : 'reconnecting…'; },
+    onState: liveIndicator(live),
     onError: (e) => replace(errors, errorBox(e.message)),
     onEvents: (events) => {
       for (const ev of events) {
@@ -87,8 +100,9 @@ export async function stacksPage(root: HTMLElement, _params: string[], signal: A
         const d = ev.data;
         const row = rows.get(d.stackId);
         const status = `${d.action}_${d.status}`;
+        seenStatus.set(d.stackId, { status, reason: d.statusReason, time: Date.parse(ev.time ?? '') || Date.now() });
         if (!row) {
-          if (status !== 'DELETE_COMPLETE') reload();
+          if (status !== 'DELETE_COMPLETE') reloadNew();
           continue;
         }
         if (status === 'DELETE_COMPLETE') {

@@ -16,7 +16,7 @@ export async function updatePage(root: HTMLElement, [name]: string[], signal: Ab
   if (!stack) return;
   const base = stackPath(stack);
   const current = await api<Record<string, unknown>>(`${base}/template`, { signal });
-  const currentText = stringify(current);
+  const currentText = stringify(current, { sortMapEntries: true });
   const inputs = templateInputs(false);
   const params = h('div', { id: 'parameters-form' });
   const errors = h('div', { 'aria-live': 'polite' });
@@ -77,11 +77,15 @@ export async function updatePage(root: HTMLElement, [name]: string[], signal: Ab
           h('span', { class: `tag change-${c}` }, c), ' ', h('strong', {}, r.resource_name), r.resource_type ? h('span', { class: 'muted' }, ` ${r.resource_type}`) : null)))));
       const newText = chosen ? canonical(chosen.template) : currentText;
       const patch = createTwoFilesPatch('current template', chosen ? chosen.templateName : 'current template (kept)', currentText, newText, '', '', { context: 3 });
-      const lines = patch.split('\n').slice(2).filter((l) => l !== '\\ No newline at end of file');
+      const all = patch.split('\n');
+      const first = all.findIndex((l) => l.startsWith('@@'));
+      // Heading lines (--- current, +++ new) then the hunks; no hunk when nothing changed.
+      const lines = first < 0 ? [] : [all.find((l) => l.startsWith('---'))!, all.find((l) => l.startsWith('+++'))!, ...all.slice(first)]
+        .filter((l) => l !== '\\ No newline at end of file');
       replace(templateDiff, h('h2', {}, 'Template'),
         newText === currentText ? h('p', { class: 'muted' }, 'The template does not change.') : null,
-        h('pre', { class: 'code diff-text' }, ...lines.map((l) => h('span', {
-          class: l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : 'ctx',
+        lines.length === 0 ? null : h('pre', { class: 'code diff-text' }, ...lines.map((l, i) => h('span', {
+          class: i < 2 ? 'file' : l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : l.startsWith('@@') ? 'hunk' : 'ctx',
         }, l + '\n'))));
       previewDiff.hidden = false;
       templateDiff.hidden = false;
@@ -116,10 +120,10 @@ export async function updatePage(root: HTMLElement, [name]: string[], signal: Ab
   await loadParams();
 }
 
-/** The template as the API shows the current one (parsed, then written as YAML), so the diff shows real changes. */
+/** A template written as the current one is (parsed, keys sorted, YAML), so the diff shows only real changes. */
 function canonical(text: string): string {
   try {
-    return stringify(parse(text));
+    return stringify(parse(text), { sortMapEntries: true });
   } catch {
     return text;
   }
