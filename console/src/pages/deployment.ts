@@ -168,10 +168,10 @@ export async function deploymentPage(root: HTMLElement, [name, id]: string[], si
           const r = runOf(d.generation ?? 1, d.action);
           Object.assign(r, { action: d.action, status: d.status, reason: d.statusReason, time: ev.time });
           if (d.outputValues) r.outputs = d.outputValues;
-          if (typeof d.progress === 'number' && d.status === 'IN_PROGRESS') r.progress.push({ time: ev.time, progress: d.progress });
-          changed = true;
-        } else if (ev.type === 'io.hearth.signal.deployment-progressed.v1') {
-          runOf(d.generation ?? 1, d.action).progress.push({ time: d.receivedAt ?? ev.time, message: d.message, progress: d.progress });
+          // A hook's progress report is a status change that stays IN_PROGRESS: its reason is the message.
+          if (typeof d.progress === 'number' && d.status === 'IN_PROGRESS') {
+            r.progress.push({ time: ev.time, message: d.statusReason, progress: d.progress });
+          }
           changed = true;
         }
       }
