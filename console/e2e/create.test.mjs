@@ -76,7 +76,8 @@ test('a stack created through the console reaches CREATE_COMPLETE, every node tu
   await page.goto(`${h.CONSOLE_URL}/console/`);
   const row = page.locator(`table#stacks tr[data-stack-name="${name}"]`);
   await row.waitFor();
-  assert.equal(await row.getAttribute('data-status'), 'CREATE_COMPLETE');
+  await h.until('the stacks list to show it CREATE_COMPLETE', async () =>
+    (await row.getAttribute('data-status')) === 'CREATE_COMPLETE', 30 * h.SECOND);
   assert.match(await row.innerText(), /CREATE_COMPLETE/);
   await h.screenshot(page, 'stacks-list');
   await page.locator('input#stack-filter').fill(name);

@@ -129,11 +129,24 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
   selectTab(0);
 
   // Outputs and parameters from stack show
+  // The outputs' values as the stream last gave them (a status or outputs change carries them all, with the stack's
+  // version): newer than what stack show may still answer. Show gives the descriptions and errors.
+  let streamOutputs: Record<string, unknown> | undefined;
+  let streamVersion = -1;
+  const takeOutputs = (d: { outputs?: Record<string, unknown>; version?: number }) => {
+    if (!d.outputs || typeof d.outputs !== 'object' || (d.version ?? 0) < streamVersion) return;
+    streamOutputs = d.outputs;
+    streamVersion = d.version ?? streamVersion;
+  };
   const renderStack = () => {
     const st = stack!;
     updateBadge(status, st.stack_status);
     reason.textContent = st.stack_status_reason ?? '';
-    const outs = st.outputs ?? [];
+    const shown = (st.outputs ?? []).map((o) => (streamOutputs && o.output_key in streamOutputs && !o.output_error
+      ? { ...o, output_value: streamOutputs[o.output_key] } : o));
+    const extra = Object.entries(streamOutputs ?? {}).filter(([k]) => !shown.some((o) => o.output_key === k))
+      .map(([k, v]) => ({ output_key: k, output_value: v, description: undefined, output_error: undefined }));
+    const outs = [...shown, ...extra];
     replace(outputs, outs.length ? h('dl', { class: 'outputs' }, ...outs.map((o) => h('div', { 'data-output': o.output_key },
       h('dt', {}, o.output_key, o.description ? h('small', { class: 'muted' }, ` ${o.description}`) : null),
       h('dd', {}, o.output_error ? errorBox(o.output_error) : h('pre', {}, fmt(o.output_value)))))) : h('p', { class: 'muted' }, 'No outputs.'));
@@ -142,9 +155,20 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
       h('tr', { 'data-parameter': k }, h('th', { scope: 'row' }, k), h('td', {}, h('code', {}, v)))))));
   };
   renderStack();
-  const refreshStack = coalesce(async () => {
+  // The stream says the status first; stack show (outputs, parameters) comes from template-service's read model,
+  // which can trail it for a moment. A read whose status is not the stream's latest is stale: the page keeps the
+  // stream's status and reads again, a few times, until the read model caught up.
+  let streamStatus: string | undefined;
+  let staleReads = 0;
+  const refreshStack: () => void = coalesce(async () => {
     try {
-      stack = await getStack(stack!.stack_name, signal);
+      const read = await getStack(stack!.stack_name, signal);
+      if (streamStatus && read.stack_status !== streamStatus) {
+        if (++staleReads <= 40) setTimeout(refreshStack, Math.min(250 * staleReads, 2000));
+        return;
+      }
+      staleReads = 0;
+      stack = read;
       renderStack();
     } catch (e) {
       // a stack being deleted is gone from the API before its last event
@@ -352,17 +376,25 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
           case 'io.hearth.stack.status-changed.v1': {
             const st = `${d.action}_${d.status}`;
             if (d.stackId === stack!.id) {
+              takeOutputs(d);
+              streamStatus = st;
+              staleReads = 0;
               stack = { ...stack!, stack_status: st, stack_status_reason: d.statusReason };
-              updateBadge(status, st);
-              reason.textContent = d.statusReason ?? '';
+              renderStack();
               if (st === 'DELETE_COMPLETE') replace(notice, h('p', { role: 'status', class: 'notice' }, `Stack ${stack!.stack_name} was deleted. `, h('a', { href: '/console/' }, 'Back to the stacks')));
               else refreshStack();
+              // The end of an action: resources it deleted (an update's removed or replaced ones) leave the graph.
+              if (d.status !== 'IN_PROGRESS') refetch();
             }
             rows.push({ time: ev.time, resource: d.stackName ?? stackNames.get(d.stackId) ?? d.stackId, status: st, reason: d.statusReason, stack: 'stack' });
             break;
           }
           case 'io.hearth.stack.outputs-changed.v1':
-            if (d.stackId === stack!.id) refreshStack();
+            if (d.stackId === stack!.id) {
+              takeOutputs(d);
+              renderStack();
+              refreshStack();
+            }
             break;
           case 'io.hearth.stack.nested-created.v1':
           case 'io.hearth.stack.nested-updated.v1':

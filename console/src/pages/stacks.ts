@@ -79,10 +79,17 @@ export async function stacksPage(root: HTMLElement, _params: string[], signal: A
       tbody.replaceChildren(frag);
       applyFilter();
       replace(errors);
+      // The list comes from template-service's read model, which can trail the stream for a moment (a service
+      // that has just started): a stack listed in progress is read again until it is not, in case the event that
+      // ended it came before this page was listening.
+      if (!recheck && [...rows.values()].some((r) => r.stack.stack_status.endsWith('_IN_PROGRESS'))) {
+        recheck = window.setTimeout(() => { recheck = 0; if (!signal.aborted) reload(); }, 3000);
+      }
     } catch (e) {
       if (!signal.aborted) replace(errors, errorBox(messageOf(e)));
     }
   };
+  let recheck = 0;
   const reload = coalesce(() => void load(), 300);
   // A stack the list did not have yet: read it now and once more a moment later.
   const reloadNew = () => {
