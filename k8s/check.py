@@ -9,7 +9,7 @@ Prints every finding and exits 1 if there is any. What it checks, per overlay:
   <service>-config-creds (a service with a database), the tokens Secret hearth-auth (every service) and
   the signing-key Secret hearth-signing (every service that signs or checks URLs), non-root and read-only root
   filesystem with /tmp on an emptyDir, Prometheus annotations on the container port;
-- Services, HPAs, PodDisruptionBudgets and the Ingresses point at what exists: /v1 of the public
+- Services, HPAs, PodDisruptionBudgets and the Ingresses point at what exists: /v1 and /console of the public
   host to template-service, the agents' host to signal-gateway;
 - deployment-service's HEARTH_SIGNAL_BASE_URL and HEARTH_SIGNAL_HEAT_API_URL are set, to the agents'
   and the API's Ingress hosts in prod, and the notifier's HEARTH_SIGNAL_BASE_URL is deployment-service's;
@@ -307,7 +307,8 @@ class Overlay:
         return ((ing or {}).get("spec", {}).get("rules") or [{}])[0].get("host")
 
     def check_ingress(self):
-        for name, path, service in (("hearth", "/v1", "template-service"), ("hearth-agents", "/", "signal-gateway")):
+        for name, paths, service in (("hearth", ("/v1", "/console"), "template-service"),
+                                     ("hearth-agents", ("/",), "signal-gateway")):
             ing = self.get("Ingress", name)
             if not ing:
                 continue
@@ -316,8 +317,8 @@ class Overlay:
                 for p in rule["http"]["paths"]:
                     backends.append((p["path"], p["backend"]["service"]["name"],
                                      p["backend"]["service"]["port"].get("name")))
-            if backends != [(path, service, "http")]:
-                self.fail(f"Ingress/{name}: routes {backends}, expected only {path} -> {service}:http")
+            if backends != [(path, service, "http") for path in paths]:
+                self.fail(f"Ingress/{name}: routes {backends}, expected only {', '.join(paths)} -> {service}:http")
             svc = self.get("Service", service)
             if svc and "http" not in {p.get("name") for p in svc["spec"]["ports"]}:
                 self.fail(f"Ingress/{name}: Service/{service} has no port named http")
