@@ -123,11 +123,14 @@ try {
     await api('PUT', `/stacks/${name}/${stack.id}`, { template, parameters: { round: String(round) } });
     const want = 'UPDATE_COMPLETE';
     let caughtUp = NaN;
-    const pageDone = page.waitForFunction((want) => {
+    // Caught up: the round's events applied (an IN_PROGRESS and a COMPLETE per resource, two for the stack), and
+    // every node and the stack show the round's final status.
+    const pageDone = page.waitForFunction(({ want, applied }) => {
       const nodes = [...document.querySelectorAll('svg#graph g.node[data-resource-name]')];
-      return nodes.length && nodes.every((n) => n.getAttribute('data-status') === want)
+      return (window.hearthConsoleStats?.eventsApplied ?? 0) >= applied + 2 * nodes.length + 2
+        && nodes.length && nodes.every((n) => n.getAttribute('data-status') === want)
         && document.querySelector('#stack-status')?.getAttribute('data-status') === want;
-    }, want, { timeout: 60000, polling: 100 }).then(() => { caughtUp = (Date.now() - t) / 1000; return true; }, () => false);
+    }, { want, applied: before.eventsApplied ?? 0 }, { timeout: 60000, polling: 100 }).then(() => { caughtUp = (Date.now() - t) / 1000; return true; }, () => false);
     const done = await settled(name);
     const apiSeconds = (Date.now() - t) / 1000;
     const current = await pageDone;

@@ -5,7 +5,7 @@ import { api, ApiError, enc, getStack, Stack, stackPath } from '../api';
 import { confirmDialog } from '../dialog';
 import { errorBox, h, messageOf, replace, statusBadge, time, updateBadge } from '../dom';
 import { EventList, EventRow } from '../events';
-import { GNode, GraphView, Resource } from '../graph';
+import { GNode, GraphView, keyOf, Resource, stackOf } from '../graph';
 import { consoleStackHref, isDeployment, isGroup, listResources, resourcePath, waitingHook } from '../resources';
 import { CloudEvent, coalesce, liveIndicator, openStream } from '../stream';
 
@@ -297,8 +297,20 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
 
   // Resources: drawn once, then relaid out when the stream names one not known yet
   let stackNames = new Map<string, string>();
+  // Each resource's latest status as the stream gave it. The resource list comes from template-service's read model,
+  // which can trail the stream: a list read never takes a node back to an older status than the stream showed.
+  // A replacement's old resource has the same name and another physical id: its events do not count here.
+  const streamResources = new Map<string, { status: string; reason?: string; physicalId?: string }>();
   const loadResources = async () => {
     const list = await listResources(stack!, signal);
+    for (const r of list) {
+      const seen = streamResources.get(keyOf(stackOf(r).id, r.resource_name));
+      const same = seen && (!seen.physicalId || !r.physical_resource_id || seen.physicalId === r.physical_resource_id);
+      if (seen && same && seen.status !== 'DELETE_COMPLETE' && seen.status !== r.resource_status) {
+        r.resource_status = seen.status;
+        r.resource_status_reason = seen.reason;
+      }
+    }
     graph.setResources(list);
     stackNames = new Map([...graph.nodes.values()].map((n) => [n.stackId, n.stackName]));
     if (selected) {
@@ -366,6 +378,8 @@ export async function stackPage(root: HTMLElement, [name]: string[], signal: Abo
         switch (ev.type) {
           case 'io.hearth.stack.resource-status-changed.v1': {
             const st = `${d.action}_${d.status}`;
+            streamResources.set(keyOf(d.stackId, d.resourceName),
+              { status: st, reason: d.statusReason, physicalId: d.physicalResourceId });
             const known = graph.update(d.stackId, d.resourceName, st, d.statusReason, d.physicalResourceId);
             // Unknown: a scale-out or a new nested stack. DELETE_COMPLETE: gone, or the old half of a replacement.
             if (known ? st === 'DELETE_COMPLETE' : st !== 'DELETE_COMPLETE') refetch();

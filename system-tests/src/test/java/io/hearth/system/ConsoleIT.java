@@ -32,7 +32,12 @@ class ConsoleIT {
     private static final Path LOG = LocalSystem.ROOT.resolve("system-tests/target/console-e2e.log");
 
     @BeforeAll
-    static void system() {
+    static void system() throws IOException, InterruptedException {
+        if (!Files.isExecutable(CHROMIUM)) { // installed as deploy/up installs Keystone: Debian's package, apt-get
+            Process install = new ProcessBuilder("bash", "-c", "set -euo pipefail; . deploy/lib.sh; chromium_install")
+                    .directory(LocalSystem.ROOT.toFile()).inheritIO().start();
+            install.waitFor(10, TimeUnit.MINUTES);
+        }
         assertThat(CHROMIUM).as("Debian's Chromium for the console's browser tests: run `bash -c '. deploy/lib.sh;"
                 + " chromium_install'` (apt-get install chromium)").exists();
         assertThat(LocalSystem.ROOT.resolve("console/node_modules/playwright-core")).as("playwright-core in"
