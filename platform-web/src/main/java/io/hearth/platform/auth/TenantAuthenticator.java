@@ -76,19 +76,11 @@ public class TenantAuthenticator {
         if (token == null) {
             throw unauthorized("Authentication required: send X-Auth-Token or Authorization: Bearer");
         }
-        if (keystone == null) {
-            Caller caller = staticCallers.get(token);
-            if (caller == null) {
-                throw unauthorized("The token is not valid");
-            }
-            return Uni.createFrom().item(scoped(caller, pathTenant));
+        Caller known = known(token);
+        if (known != null) {
+            return Uni.createFrom().item(scoped(known, pathTenant));
         }
-        String key = TokenCache.key(token);
-        Caller fresh = keystone.fresh(key);
-        if (fresh != null) {
-            return Uni.createFrom().item(scoped(fresh, pathTenant));
-        }
-        return keystone.validate(token, key).map(caller -> scoped(caller, pathTenant));
+        return keystone.validate(token, TokenCache.key(token)).map(caller -> scoped(caller, pathTenant));
     }
 
     /**
@@ -97,16 +89,25 @@ public class TenantAuthenticator {
      * @return the caller; fails with 401 for an unknown token, 503 when Keystone cannot validate it
      */
     public Uni<Caller> identify(String token) {
+        Caller known = known(token);
+        return known != null ? Uni.createFrom().item(known) : keystone.validate(token, TokenCache.key(token));
+    }
+
+    /**
+     * The caller known without asking Keystone: a static token's, or a Keystone token's validated less than the
+     * cache TTL ago (the hot path); null when Keystone must be asked.
+     *
+     * @throws ApiException 401 for a token static mode does not have
+     */
+    private Caller known(String token) {
         if (keystone == null) {
             Caller caller = staticCallers.get(token);
             if (caller == null) {
                 throw unauthorized("The token is not valid");
             }
-            return Uni.createFrom().item(caller);
+            return caller;
         }
-        String key = TokenCache.key(token);
-        Caller fresh = keystone.fresh(key);
-        return fresh != null ? Uni.createFrom().item(fresh) : keystone.validate(token, key);
+        return keystone.fresh(TokenCache.key(token));
     }
 
     /**

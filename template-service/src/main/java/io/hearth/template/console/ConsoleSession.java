@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The console's sign-in ({@code POST /console/session}): a Keystone user name and password, or a token, answered
@@ -43,8 +45,8 @@ public class ConsoleSession {
             throw ApiException.badRequest("InvalidRequest", "The request body must be a JSON object");
         }
         if (present(request.token())) {
-            return authenticator.identify(request.token().trim())
-                    .map(caller -> session(request.token().trim(), caller.tenant(), caller.roles(), null));
+            String token = request.token().trim();
+            return authenticator.identify(token).map(caller -> session(token, caller.tenant(), caller.roles(), null));
         }
         if (!present(request.username()) || request.password() == null || !present(request.project())) {
             throw ApiException.badRequest("InvalidRequest",
@@ -60,12 +62,12 @@ public class ConsoleSession {
         return value != null && !value.isBlank();
     }
 
-    private static Map<String, Object> session(String token, String tenant, java.util.Set<String> roles,
+    private static Map<String, Object> session(String token, String tenant, Set<String> roles,
             String expiresAt) {
         Map<String, Object> session = new LinkedHashMap<>();
         session.put("token", token);
         session.put("tenant", tenant);
-        session.put("roles", List.copyOf(new java.util.TreeSet<>(roles)));
+        session.put("roles", List.copyOf(new TreeSet<>(roles)));
         session.put("expires_at", expiresAt);
         return Map.of("session", session);
     }
