@@ -1,21 +1,16 @@
 // Done-when (issue 34): a stack created through the console reaches CREATE_COMPLETE, every node turning
 // CREATE_COMPLETE live. The user uploads a template file, fills its parameter form and submits; the stack's page
 // then shows each resource node change status as the stream's events arrive, with no reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib.mjs';
 
-let browser;
 const name = h.stackName('console-create');
 
-before(async () => { browser = await h.launch(); });
-after(async () => {
-  await browser?.close();
-  await h.deleteStack(name);
-});
+const browser = h.browserFor(name);
 
 test('a stack created through the console reaches CREATE_COMPLETE, every node turning CREATE_COMPLETE live', async () => {
-  const page = await h.newPage(browser);
+  const page = await h.newPage(browser());
   await h.openSignedIn(page, '/console/');
   await page.locator('table#stacks').waitFor();
   await h.markWindow(page);

@@ -1,25 +1,20 @@
 // Done-when (issue 34): a failed deployment shows its stderr. A script deployment on a server of the local compute
 // driver writes to stderr and exits 3; its deployment page, reached from the stack's graph, shows the run and its
 // stderr.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib.mjs';
 
-let browser;
 const name = h.stackName('console-failing');
 
-before(async () => { browser = await h.launch(); });
-after(async () => {
-  await browser?.close();
-  await h.deleteStack(name);
-});
+const browser = h.browserFor(name);
 
 test('a failed deployment shows its stderr on its deployment page', async () => {
   await h.createStack(name, h.template('failing-deployment.yaml'));
   const stack = await h.awaitStackSettled(name);
   assert.equal(stack.stack_status, 'CREATE_FAILED', stack.stack_status_reason);
 
-  const page = await h.newPage(browser);
+  const page = await h.newPage(browser());
   await h.openSignedIn(page, `/console/stacks/${name}`);
   const broken = h.node(page, 'broken');
   await broken.waitFor();

@@ -2,6 +2,7 @@
 // signed in through the console's own sign-in form, and the Heat API (for setting up what a test looks at and
 // for checking what the console did) on the same origin.
 import { chromium } from 'playwright-core';
+import { after, before } from 'node:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,20 @@ export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--di
 
 export async function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+}
+
+/**
+ * The browser a test file's tests share: launched before them; after them it is closed and the stack the file
+ * made is deleted. Call at the top level of the file; the returned function gives the browser.
+ */
+export function browserFor(stackName) {
+  let browser;
+  before(async () => { browser = await launch(); });
+  after(async () => {
+    await browser?.close();
+    await deleteStack(stackName);
+  });
+  return () => browser;
 }
 
 /** A fresh browser context (its own sessionStorage) with one page, 1400x900. */

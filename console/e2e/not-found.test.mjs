@@ -1,17 +1,12 @@
 // Done-when (issue 34): another tenant's stack URL shows "not found". A stack of tenant A is shown to A's session;
 // B's session, given the same URL, sees "not found" and none of the stack's data.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib.mjs';
 
-let browser;
 const name = h.stackName('console-private');
 
-before(async () => { browser = await h.launch(); });
-after(async () => {
-  await browser?.close();
-  await h.deleteStack(name);
-});
+const browser = h.browserFor(name);
 
 test('another tenant\'s stack URL shows "not found" and none of its data', { skip: h.OTHER_TOKEN ? false
   : 'HEARTH_OTHER_TOKEN (a token of another tenant) is not set' }, async () => {
@@ -23,13 +18,13 @@ test('another tenant\'s stack URL shows "not found" and none of its data', { ski
   assert.notEqual(other, await h.tenantOf(h.TOKEN), 'HEARTH_OTHER_TOKEN must be a token of another tenant');
 
   // Its own tenant sees it.
-  const own = await h.newPage(browser);
+  const own = await h.newPage(browser());
   await h.openSignedIn(own, `/console/stacks/${name}`);
   await h.node(own, 'secret_looking_resource').waitFor();
   await own.locator('#stack-status[data-status="CREATE_COMPLETE"]').waitFor();
 
   // Another tenant, at the same URL, does not.
-  const page = await h.newPage(browser);
+  const page = await h.newPage(browser());
   await h.openSignedIn(page, `/console/stacks/${name}`, h.OTHER_TOKEN);
   await h.until('the tenant in the header', async () =>
     (await page.locator('#tenant').innerText()).includes(other), 30 * h.SECOND);

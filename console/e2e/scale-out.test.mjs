@@ -2,21 +2,16 @@
 // the timeline without a reload. deploy/examples/cluster/ is created with 2 members; one tab shows the stack's
 // graph, another the group's page; POSTing the scale_to_four ScalingPolicy's pre-signed alarm_url (as
 // deploy/demo-cluster does) makes it four members, and both tabs follow.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as h from './lib.mjs';
 
-let browser;
 const name = h.stackName('console-cluster');
 const cluster = (file) => readFileSync(join(h.EXAMPLES, 'cluster', file), 'utf8');
 
-before(async () => { browser = await h.launch(); });
-after(async () => {
-  await browser?.close();
-  await h.deleteStack(name);
-});
+const browser = h.browserFor(name);
 
 /** The names of the group's members drawn in the graph (nodes of the template resource member.yaml). */
 async function memberNodes(page) {
@@ -35,7 +30,7 @@ test('a scale-out adds its members to the graph and its generation to the group\
   const scaleUrl = created.outputs.find((o) => o.output_key === 'scale_to_four_url').output_value;
 
   // Tab 1: the stack's graph, the group expanded in place.
-  const graph = await h.newPage(browser);
+  const graph = await h.newPage(browser());
   await h.openSignedIn(graph, `/console/stacks/${name}`);
   await h.expand(graph, 'members');
   const before2 = await h.until('the graph to draw the 2 members', async () => {
@@ -45,7 +40,7 @@ test('a scale-out adds its members to the graph and its generation to the group\
   await h.markWindow(graph);
 
   // Tab 2: the group's page, reached from the group's node.
-  const group = await h.newPage(browser);
+  const group = await h.newPage(browser());
   await h.openSignedIn(group, `/console/stacks/${name}`);
   await h.clickNode(group, 'members');
   await group.locator('#resource-panel').waitFor();

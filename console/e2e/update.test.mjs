@@ -1,18 +1,13 @@
 // Done-when (issue 34): an update shows its diff before it runs. The user opens the update page from the stack's
 // toolbar, uploads the new template, asks for the preview and sees each resource's change and the template's text
 // diff while the stack is still untouched; confirming runs the update.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib.mjs';
 
-let browser;
 const name = h.stackName('console-update');
 
-before(async () => { browser = await h.launch(); });
-after(async () => {
-  await browser?.close();
-  await h.deleteStack(name);
-});
+const browser = h.browserFor(name);
 
 test('an update shows its diff before it runs', async () => {
   const id = await h.createStack(name, h.template('update-old.yaml'));
@@ -29,7 +24,7 @@ test('an update shows its diff before it runs', async () => {
   assert.equal(expected.added, 'added');
   assert.equal(expected.removed, 'deleted');
 
-  const page = await h.newPage(browser);
+  const page = await h.newPage(browser());
   await h.openSignedIn(page, `/console/stacks/${name}`);
   await page.locator('#stack-status[data-status="CREATE_COMPLETE"]').waitFor();
   await h.markWindow(page);
