@@ -124,15 +124,22 @@ final class LocalSystem {
      * @return the pid of the replica that was killed
      */
     static long killReplicaForGood(String service, String replica) {
+        return stopReplica(service, replica, true);
+    }
+
+    /** Stops a replica and its supervisor: SIGKILL as a crash, or SIGTERM as an operator's stop. */
+    private static long stopReplica(String service, String replica, boolean sigkill) {
         ProcessHandle supervisor = process(replica + ".supervisor", "deploy/supervise " + replica + " ");
         supervisor.destroyForcibly();
-        return kill(replica, service + "/target/quarkus-app/quarkus-run.jar", true);
+        return kill(replica, service + "/target/quarkus-app/quarkus-run.jar", sigkill);
     }
 
     /**
      * Restarts a service (replica 1) with an environment variable set, or removed again when {@code value} is null,
      * for every later {@code deploy/} run (e.g. {@code HEARTH_COMPUTE_ACCEPT_TIMEOUT} for deployment-service); returns
-     * once every service is ready.
+     * once every service is ready. The service is stopped as an operator would (SIGTERM): its Kafka consumers leave
+     * their groups, so the new process gets their partitions at once rather than after the session timeout (45 s),
+     * during which its read model would not move.
      */
     static synchronized void restartWith(String service, String variable, String value) {
         if (value == null) {
@@ -140,7 +147,7 @@ final class LocalSystem {
         } else {
             ENVIRONMENT.put(variable, value);
         }
-        killReplicaForGood(service, service);
+        stopReplica(service, service, false);
         startMissing();
     }
 
