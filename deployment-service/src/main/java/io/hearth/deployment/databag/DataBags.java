@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.deployment.config.DeploymentConfig;
+import io.hearth.deployment.domain.DataBag;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.Outbox;

@@ -7,7 +7,7 @@ import io.hearth.deployment.handlers.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
 import io.hearth.deployment.handlers.Signal;
 import io.hearth.deployment.software.DeploymentChange;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.messaging.FlushGate;
 import io.quarkus.hibernate.reactive.panache.Panache;

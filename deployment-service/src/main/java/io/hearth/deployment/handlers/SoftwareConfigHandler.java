@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.mime.CloudConfigYaml;
 import io.hearth.deployment.mime.MultipartMime;
-import io.hearth.deployment.software.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.hot.py.PyJson;
 import io.smallrye.mutiny.Uni;

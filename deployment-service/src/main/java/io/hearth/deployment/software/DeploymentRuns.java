@@ -1,6 +1,8 @@
 package io.hearth.deployment.software;
 
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.DeploymentRun;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
