@@ -3,9 +3,9 @@ package io.hearth.deployment.engine;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.handlers.ResourceCall;
+import io.hearth.deployment.spi.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
-import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
@@ -24,7 +24,7 @@ import org.jboss.logging.Logger;
  * The engine's one door for what happens outside it: a server's check-in, a hook's result, the API's change
  * of a deployment (and, as they come, wait condition and scaling signals). Signals for one stack are applied
  * together: its row locked first (then, inside the handlers, a deployment's: one lock order everywhere),
- * each signal handed to its resource's handler ({@link io.hearth.deployment.handlers.ResourceHandler#signal},
+ * each signal handed to its resource's handler ({@link io.hearth.deployment.spi.ResourceHandler#signal},
  * Heat's {@code handle_signal}), the waiting actions they settle ended, and the stack advanced once.
  */
 @ApplicationScoped
