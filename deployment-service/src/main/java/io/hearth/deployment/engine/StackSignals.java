@@ -3,6 +3,7 @@ package io.hearth.deployment.engine;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
 import io.hearth.deployment.spi.Signal;
@@ -93,25 +94,35 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
-        if (signal instanceof Signal.DataBag bag) {
-            return engine.dataBag(state, bag.event());
-        }
         if (signal instanceof Signal.ApiSignal api && Breakpoints.unsetHook(api.details()) != null) {
             // Heat's Resource.signal: unset_hook clears the breakpoint and never reaches handle_signal
             return breakpoints.clear(state, api.resourceName(), Breakpoints.unsetHook(api.details()));
+        }
+        if (signal.everyHolder()) {
+            return StackEngine.each(state.rows().stream().filter(row -> signal.physicalId().equals(row.physicalId))
+                    .toList(), row -> apply(state, row, signal));
         }
         ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
                 : state.byPhysicalId(signal.physicalId());
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
-        if (signal instanceof Signal.Membership membership) {
-            return engine.membership(state, row, membership.event());
-        }
-        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
-                .chain(outcome -> outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
-                        : engine.settle(state, row, outcome))
-                .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
+        return apply(state, row, signal);
+    }
+
+    /**
+     * Hands the signal to the row's handler: an outcome settles the row's waiting action, a change of its attributes
+     * contextualizes what reads them.
+     */
+    private Uni<Void> apply(StackState state, ResourceRuntime row, Signal signal) {
+        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal).chain(outcome -> {
+            if (outcome instanceof Outcome.Changed) {
+                return engine.readersOf(state, row);
+            }
+            return (outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
+                    : engine.settle(state, row, outcome))
+                    .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
+        });
     }
 
     /**

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.spi.NestedStackService;
 import io.hearth.deployment.spi.NestedStackService.NestedStack;
 import io.hearth.deployment.groups.GroupMember;
+import io.hearth.deployment.groups.GroupMembership;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.GroupTemplates;
 import io.hearth.deployment.groups.RollingUpdate;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * What every group shares (Heat's {@code StackResource} as the groups use it): the group owns a nested stack
@@ -109,11 +112,30 @@ abstract class GroupHandler implements NestedStackSweeps {
 
     @Override
     public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        if (signal instanceof Signal.Membership membership) {
+            return Uni.createFrom().item(membership(call, membership.event()));
+        }
         if (!(signal instanceof Signal.NestedSettled)) {
             return NestedStackSweeps.super.signal(call, signal);
         }
         return settled(call).chain(outcome -> proceed(call, outcome))
                 .map(outcome -> outcome instanceof Outcome.Waiting waiting && waiting.until() == null ? null : outcome);
+    }
+
+    /**
+     * A group's new membership generation (the notifier's {@code MembershipChanged}): kept on the group's row as its
+     * {@code members} and {@code members_generation} attributes, so what reads them is contextualized. A generation
+     * not newer than the one kept (a redelivery, a late event) changes nothing.
+     */
+    private static Outcome membership(ResourceCall call, MembershipChanged changed) {
+        ResourceRuntime group = call.row();
+        if (changed.generation() <= GroupMembership.generation(group)) {
+            return null;
+        }
+        group.membership = GroupMembership.of(changed);
+        Logger.getLogger(GroupHandler.class).infof("stack %s (%s): group %s has %d members (generation %d)",
+                call.stack().name, call.stack().id, group.name, changed.members().size(), changed.generation());
+        return new Outcome.Changed();
     }
 
     @Override

@@ -45,6 +45,13 @@ public sealed interface Outcome {
     record Failed(String reason) implements Outcome {
     }
 
+    /**
+     * A signal changed the resource's attributes while it stays as it is (a group's members, a data bag's facts): the
+     * engine contextualizes what reads them. Only {@link ResourceHandler#signal} answers it.
+     */
+    record Changed() implements Outcome {
+    }
+
     /** A completed action whose reference id is the physical id (Heat's default). */
     static Complete complete(String physicalId, ObjectNode attributes) {
         return new Complete(physicalId, physicalId, attributes);
