@@ -60,37 +60,17 @@ public class NestedStacks implements NestedStackService {
         this.planner = planner;
     }
 
-    /**
-     * A template from the parent stack's {@code files}, read and outlined.
-     *
-     * @throws TemplateException when it is not there or cannot be read
-     */
+    @Override
     public JsonNode fileTemplate(ResourceCall call, String name) {
         return planner.readNested(name, StackPlans.planOf(call.stack()).files().get(name));
     }
 
-    /**
-     * A template given as text (an {@code OS::Heat::Stack}'s {@code template}), read and outlined.
-     *
-     * @throws TemplateException when it cannot be read
-     */
+    @Override
     public JsonNode textTemplate(String text) {
         return planner.readNested(null, text);
     }
 
-    /**
-     * Creates the resource's nested stack and starts its CREATE, or its ADOPT from the resource's part of the adopt
-     * data ({@link ResourceCall#adopted()}) when the resource is adopted.
-     *
-     * @param template      the nested template ({@link #fileTemplate}, {@link #textTemplate}, or one the caller
-     *                      built, as a group does)
-     * @param parameters    the nested stack's parameter values (a map), may be null
-     * @param timeoutMins   the nested stack's timeout; null for the parent's
-     * @param registryType  the type whose registry entry made the resource a template resource (removed from the
-     *                      nested environment, as Heat does); null for none
-     * @return Complete or Failed when the nested stack ended at once, else Waiting; a template the nested stack
-     *         cannot be planned from fails the resource with the planner's message
-     */
+    @Override
     public Uni<Outcome> create(ResourceCall call, JsonNode template, JsonNode parameters, Integer timeoutMins,
             String registryType, Owner owner) {
         StackRuntime parent = call.stack();
@@ -129,10 +109,7 @@ public class NestedStacks implements NestedStackService {
                 .map(ignored -> outcome(call, state, owner));
     }
 
-    /**
-     * Updates the resource's nested stack to a new template and parameters (Heat updates it in place, and its
-     * resources decide what changes); creates it when it has none.
-     */
+    @Override
     public Uni<Outcome> update(ResourceCall call, JsonNode template, JsonNode parameters, Integer timeoutMins,
             String registryType, Owner owner) {
         return load(call).chain(state -> {
@@ -162,13 +139,7 @@ public class NestedStacks implements NestedStackService {
         });
     }
 
-    /**
-     * Heat's {@code StackResource.handle_preempt}: a new traversal of the parent reached the resource while its nested
-     * stack's create or update of an earlier one still runs. That action is cancelled without rollback (FAILED,
-     * {@code Stack UPDATE cancelled}; {@link StackEngine#cancel}), so the resource's earlier action fails and the new
-     * traversal brings it in line at once; its nested stack's resources still waiting are preempted the same way by
-     * its next update, or deleted by it. Null (nothing to preempt) when the nested stack is not creating or updating.
-     */
+    @Override
     public Uni<Outcome> preempt(ResourceCall call, Owner owner) {
         return load(call).chain(state -> {
             if (state == null || state.stack().status != IN_PROGRESS
@@ -180,7 +151,7 @@ public class NestedStacks implements NestedStackService {
         });
     }
 
-    /** Deletes the resource's nested stack, its resources first; complete once it is DELETE_COMPLETE. */
+    @Override
     public Uni<Outcome> delete(ResourceCall call) {
         return load(call).chain(state -> {
             if (state == null) {
@@ -196,12 +167,7 @@ public class NestedStacks implements NestedStackService {
         });
     }
 
-    /**
-     * A stack action of the resource's nested stack (Heat's {@code StackResource.handle_suspend},
-     * {@code handle_resume}, {@code handle_check}): the nested stack takes the resource's action, as far as it goes in
-     * this transaction; the resource completes as it is once the nested stack completed it, and fails with Heat's
-     * {@code ResourceFailure} once it failed ({@link #settled}). A resource with no nested stack has nothing to do.
-     */
+    @Override
     public Uni<Outcome> sweep(ResourceCall call) {
         return load(call).chain(state -> {
             if (state == null) {
@@ -213,12 +179,7 @@ public class NestedStacks implements NestedStackService {
         });
     }
 
-    /**
-     * How the resource's waiting action ends now that its nested stack may have settled (the handler's
-     * {@code signal} and {@code resume}): the outcome when the nested stack's action that serves the resource's
-     * (a create or update for its create or update, a delete for its delete) ended; {@link Outcome.Waiting}
-     * while it goes on.
-     */
+    @Override
     public Uni<Outcome> settled(ResourceCall call, Owner owner) {
         return load(call).map(state -> state == null
                 ? (call.action() == Action.DELETE ? deleted(call) : new Outcome.Failed("resources." + call.name()
@@ -226,7 +187,7 @@ public class NestedStacks implements NestedStackService {
                 : outcome(call, state, owner));
     }
 
-    /** The resource's nested stack as it is now (its row locked), with its rows and outputs; null when none. */
+    @Override
     public Uni<NestedStack> read(ResourceCall call) {
         return load(call).map(state -> state == null ? null : view(state));
     }

@@ -53,7 +53,6 @@ public class StackEvents implements ResourceEvents {
                 stack.statusVersion));
     }
 
-    /** Publishes a resource's current state; a COMPLETE create, update or check carries its attributes. */
     @Override
     public Uni<Void> resourceStatus(StackRuntime stack, ResourceRuntime row) {
         Map<String, JsonNode> attributes = null;
@@ -66,10 +65,6 @@ public class StackEvents implements ResourceEvents {
                 row.type, row.action.name(), row.status.name(), row.statusReason, attributes));
     }
 
-    /**
-     * Publishes an event of a resource that leaves its state as it is (Heat's {@code _add_event}): a signal's
-     * {@code SIGNAL} event with the resource's status and the signal's reason.
-     */
     @Override
     public Uni<Void> signalEvent(StackRuntime stack, ResourceRuntime row, String reason) {
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,

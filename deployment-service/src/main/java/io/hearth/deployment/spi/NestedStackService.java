@@ -105,7 +105,7 @@ public interface NestedStackService {
     /**
      * Heat's {@code StackResource.handle_preempt}: a new traversal of the parent reached the resource while its nested
      * stack's create or update of an earlier one still runs. That action is cancelled without rollback (FAILED,
-     * {@code Stack UPDATE cancelled}; {@link StackEngine#cancel}), so the resource's earlier action fails and the new
+     * {@code Stack UPDATE cancelled}; {@code StackEngine.cancel}), so the resource's earlier action fails and the new
      * traversal brings it in line at once; its nested stack's resources still waiting are preempted the same way by
      * its next update, or deleted by it. Null (nothing to preempt) when the nested stack is not creating or updating.
      */
