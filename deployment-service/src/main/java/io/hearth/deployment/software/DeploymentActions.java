@@ -36,8 +36,10 @@ public class DeploymentActions {
 
     private final SoftwareDeployments deployments;
     private final DeploymentPublisher publisher;
+    private final DeploymentRuns runs;
 
-    public DeploymentActions(SoftwareDeployments deployments, DeploymentPublisher publisher) {
+    public DeploymentActions(SoftwareDeployments deployments, DeploymentPublisher publisher, DeploymentRuns runs) {
+        this.runs = runs;
         this.deployments = deployments;
         this.publisher = publisher;
     }
@@ -83,7 +85,7 @@ public class DeploymentActions {
             d.runInputs = HearthJson.write(inputValues == null ? HearthJson.mapper().createObjectNode() : inputValues);
             d.updatedAt = Instant.now();
             deployments.startGeneration(d, null, null);
-            return DeploymentRuns.started(d).persist()
+            return runs.start(d)
                     .chain(() -> publisher.metadata(d.serverId))
                     .chain(() -> publisher.status(d))
                     .replaceWith(d);
