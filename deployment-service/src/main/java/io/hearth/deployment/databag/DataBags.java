@@ -6,14 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.deployment.config.DeploymentConfig;
+import io.hearth.deployment.domain.DataBag;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.platform.messaging.FlushGate;
+import io.hearth.deployment.repository.DataBagRepository;
 import io.hearth.platform.outbox.Outbox;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Iterator;
@@ -39,19 +38,13 @@ public class DataBags {
     /** How many versions of a bag {@link #versions} keeps. */
     static final int KEPT_VERSIONS = 100;
 
-    private static final String KEEP_VERSION = "insert into {h-schema}data_bag_version"
-            + " (root_stack_id, version, facts, updated_at)"
-            + " values (?1, ?2, cast(cast(?3 as text) as jsonb), ?4) on conflict do nothing";
-    private static final String FORGET_VERSIONS = "delete from {h-schema}data_bag_version"
-            + " where root_stack_id = ?1 and version <= ?2";
-    private static final String VERSIONS = "select version, facts::text, updated_at from {h-schema}data_bag_version"
-            + " where root_stack_id = ?1 order by version desc";
-
     private final Outbox outbox;
+    private final DataBagRepository rows;
     private final long maxBytes;
 
-    public DataBags(Outbox outbox, DeploymentConfig config) {
+    public DataBags(Outbox outbox, DataBagRepository rows, DeploymentConfig config) {
         this.outbox = outbox;
+        this.rows = rows;
         this.maxBytes = config.dataBagMaxBytes();
     }
 
@@ -62,7 +55,7 @@ public class DataBags {
 
     /** The tree's bag, or null while it has none. */
     public Uni<DataBag> find(UUID root) {
-        return DataBag.findById(root);
+        return rows.find(root);
     }
 
     /** The tree's facts now: an empty object while it has no bag. */
@@ -107,7 +100,7 @@ public class DataBags {
     public Uni<DataBag> set(StackRuntime stack, ObjectNode changes, boolean onlyAbsent, Long expectedVersion,
             int depth) {
         UUID root = root(stack);
-        return DataBag.<DataBag>findById(root, LockModeType.PESSIMISTIC_WRITE).chain(found -> {
+        return rows.lock(root).chain(found -> {
             long version = found == null ? 0 : found.version;
             if (expectedVersion != null && expectedVersion != version) {
                 throw new DataBagConflict(expectedVersion, version);
@@ -137,19 +130,9 @@ public class DataBags {
             bag.facts = text;
             bag.version = version + 1;
             bag.updatedAt = Instant.now();
-            Uni<DataBag> saved = found != null ? Uni.createFrom().item(bag) : bag.persist();
-            return saved.chain(() -> keep(bag)).chain(() -> tell(bag, depth)).replaceWith(bag);
+            Uni<Void> saved = found != null ? Uni.createFrom().voidItem() : rows.insert(bag);
+            return saved.chain(() -> rows.keep(bag, KEPT_VERSIONS)).chain(() -> tell(bag, depth)).replaceWith(bag);
         });
-    }
-
-    /** Records the bag's new version, and forgets those older than the newest {@link #KEPT_VERSIONS}. */
-    private static Uni<Void> keep(DataBag bag) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(KEEP_VERSION)
-                .setParameter(1, bag.rootStackId).setParameter(2, bag.version).setParameter(3, bag.facts)
-                .setParameter(4, bag.updatedAt).executeUpdate()
-                .chain(() -> session.createNativeQuery(FORGET_VERSIONS).setParameter(1, bag.rootStackId)
-                        .setParameter(2, bag.version - KEPT_VERSIONS).executeUpdate()))
-                .replaceWithVoid();
     }
 
     /**
@@ -158,10 +141,7 @@ public class DataBags {
      * @return rows of version, facts (JSON text) and the time of the change
      */
     public Uni<List<DataBagVersion>> versions(UUID root) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(VERSIONS, Object[].class)
-                .setParameter(1, root).getResultList())
-                .map(rows -> rows.stream().map(row -> new DataBagVersion(((Number) row[0]).longValue(),
-                        (String) row[1], ((java.time.OffsetDateTime) row[2]).toInstant())).toList());
+        return rows.versions(root);
     }
 
     /** One version of a bag. */
@@ -170,10 +150,7 @@ public class DataBags {
 
     /** Tells each stack of the tree that holds a DataBag resource that the bag changed. */
     private Uni<Void> tell(DataBag bag, int depth) {
-        return Panache.getSession().chain(session -> FlushGate.flush(session).chain(() -> session
-                .createSelectionQuery("select distinct cast(r.stackId as String) from ResourceRuntime r, StackRuntime s"
-                        + " where s.id = r.stackId and r.type = ?1 and (s.id = ?2 or s.rootStackId = ?2)", String.class)
-                .setParameter(1, TYPE).setParameter(2, bag.rootStackId).getResultList()))
+        return rows.stacksHolding(bag.rootStackId, TYPE)
                 .chain(stacks -> tell(bag, depth, stacks));
     }
 
@@ -189,9 +166,6 @@ public class DataBags {
 
     /** Removes the tree's bag and its versions (its top-level stack is deleted). */
     public Uni<Void> delete(UUID root) {
-        return DataBag.delete("rootStackId", root).chain(() -> Panache.getSession())
-                .chain(session -> session.createNativeQuery(FORGET_VERSIONS).setParameter(1, root)
-                        .setParameter(2, Long.MAX_VALUE).executeUpdate())
-                .replaceWithVoid();
+        return rows.delete(root);
     }
 }

@@ -8,7 +8,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMembership;
-import io.hearth.deployment.handlers.NestedStackHandler;
+import io.hearth.deployment.spi.NestedStackService;
 import io.hearth.hot.functions.AttributePath;
 import io.hearth.hot.functions.ExpressionException;
 import io.hearth.hot.functions.RuntimeResolver;
@@ -90,7 +90,7 @@ final class RowResolver implements RuntimeResolver {
      */
     private static JsonNode nestedResource(ResourceRuntime row, String attribute, List<JsonNode> path) {
         String[] parts = attribute.split("\\.", 3);
-        JsonNode nested = HearthJson.readTree(row.attributes).path(NestedStackHandler.NESTED_RESOURCES).path(parts[1]);
+        JsonNode nested = HearthJson.readTree(row.attributes).path(NestedStackService.NESTED_RESOURCES).path(parts[1]);
         if (nested.isMissingNode()) {
             return NullNode.getInstance();
         }

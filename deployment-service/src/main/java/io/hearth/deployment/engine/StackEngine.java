@@ -7,21 +7,17 @@ import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
-import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.config.DeploymentConfig;
-import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.groups.GroupDocument;
-import io.hearth.deployment.groups.GroupMembership;
-import io.hearth.deployment.handlers.Outcome;
-import io.hearth.deployment.handlers.ResourceCall;
-import io.hearth.deployment.handlers.ResourceHandler;
+import io.hearth.deployment.spi.Digests;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
 import io.hearth.deployment.handlers.ResourceHandlers;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -31,7 +27,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
 
@@ -50,15 +45,13 @@ public class StackEngine {
     private final StackEvents events;
     private final ResourceStarter starter;
     private final StackOutputs outputs;
-    private final DataBags bags;
     private final StackSweep sweep;
     private final Breakpoints breakpoints;
 
     private final Duration defaultTimeout;
 
     public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs,
-            DataBags bags, StackSweep sweep, DeploymentConfig config, Breakpoints breakpoints) {
-        this.bags = bags;
+            StackSweep sweep, DeploymentConfig config, Breakpoints breakpoints) {
         this.breakpoints = breakpoints;
         this.sweep = sweep;
         this.handlers = handlers;
@@ -335,42 +328,9 @@ public class StackEngine {
         return Digests.sha256(HearthJson.write(outputs));
     }
 
-    /**
-     * A group's new membership generation (the notifier's {@code MembershipChanged}): kept on the group's row as its
-     * {@code members} and {@code members_generation} attributes, and the resources that read them contextualized.
-     * A generation not newer than the one kept (a redelivery, a late event) changes nothing.
-     */
-    Uni<Void> membership(StackState state, ResourceRuntime group, MembershipChanged changed) {
-        if (!GroupDocument.isGroup(group.type) || changed.generation() <= GroupMembership.generation(group)) {
-            return Uni.createFrom().voidItem();
-        }
-        group.membership = GroupMembership.of(changed);
-        LOG.infof("stack %s (%s): group %s has %d members (generation %d)", state.stack.name, state.stack.id,
-                group.name, changed.members().size(), changed.generation());
-        return starter.readersOf(state, group);
-    }
-
-    /**
-     * The tree's data bag changed: each {@code OS::Hearth::DataBag} resource of the stack takes its facts as
-     * attributes, and what reads them is contextualized (the change's depth carried on).
-     */
-    Uni<Void> dataBag(StackState state, DataBagChanged changed) {
-        List<ResourceRuntime> rows = state.rows.stream().filter(row -> DataBags.TYPE.equals(row.type)
-                && row.status == COMPLETE && row.action != Action.DELETE).toList();
-        if (rows.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return bags.facts(UUID.fromString(changed.rootStackId())).chain(facts -> each(rows, row -> {
-            String text = HearthJson.write(facts);
-            if (text.equals(row.attributes)) {
-                return Uni.createFrom().voidItem();
-            }
-            row.attributes = text;
-            row.contextDepth = changed.contextDepth();
-            LOG.infof("stack %s (%s): data bag version %d for %s", state.stack.name, state.stack.id,
-                    changed.version(), row.name);
-            return starter.readersOf(state, row);
-        }));
+    /** Contextualizes what reads the resource, whose attributes a signal changed. */
+    Uni<Void> readersOf(StackState state, ResourceRuntime changed) {
+        return starter.readersOf(state, changed);
     }
 
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */

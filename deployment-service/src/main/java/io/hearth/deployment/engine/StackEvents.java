@@ -15,6 +15,7 @@ import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.spi.ResourceEvents;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.outbox.Outbox;
 import io.smallrye.mutiny.Uni;
@@ -30,7 +31,7 @@ import java.util.Map;
  * and one step often writes many events within the same millisecond.
  */
 @ApplicationScoped
-public class StackEvents {
+public class StackEvents implements ResourceEvents {
 
     private final Outbox outbox;
     private final String source;
@@ -52,7 +53,7 @@ public class StackEvents {
                 stack.statusVersion));
     }
 
-    /** Publishes a resource's current state; a COMPLETE create, update or check carries its attributes. */
+    @Override
     public Uni<Void> resourceStatus(StackRuntime stack, ResourceRuntime row) {
         Map<String, JsonNode> attributes = null;
         if (row.status == Status.COMPLETE && row.action != Action.DELETE && row.attributes != null) {
@@ -64,10 +65,7 @@ public class StackEvents {
                 row.type, row.action.name(), row.status.name(), row.statusReason, attributes));
     }
 
-    /**
-     * Publishes an event of a resource that leaves its state as it is (Heat's {@code _add_event}): a signal's
-     * {@code SIGNAL} event with the resource's status and the signal's reason.
-     */
+    @Override
     public Uni<Void> signalEvent(StackRuntime stack, ResourceRuntime row, String reason) {
         return append(stack, new ResourceStatusChanged(stack.id.toString(), stack.tenant, row.name, row.physicalId,
                 row.type, ResourceStatusChanged.SIGNAL, row.status.name(), reason, null));

@@ -8,7 +8,7 @@ import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.spi.Signal;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;

@@ -3,11 +3,12 @@ package io.hearth.deployment.engine;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.handlers.ResourceCall;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
-import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.deployment.software.DeploymentChange;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.hearth.platform.messaging.FlushGate;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -24,7 +25,7 @@ import org.jboss.logging.Logger;
  * The engine's one door for what happens outside it: a server's check-in, a hook's result, the API's change
  * of a deployment (and, as they come, wait condition and scaling signals). Signals for one stack are applied
  * together: its row locked first (then, inside the handlers, a deployment's: one lock order everywhere),
- * each signal handed to its resource's handler ({@link io.hearth.deployment.handlers.ResourceHandler#signal},
+ * each signal handed to its resource's handler ({@link io.hearth.deployment.spi.ResourceHandler#signal},
  * Heat's {@code handle_signal}), the waiting actions they settle ended, and the stack advanced once.
  */
 @ApplicationScoped
@@ -93,25 +94,35 @@ public class StackSignals {
     }
 
     private Uni<Void> apply(StackState state, Signal signal) {
-        if (signal instanceof Signal.DataBag bag) {
-            return engine.dataBag(state, bag.event());
-        }
         if (signal instanceof Signal.ApiSignal api && Breakpoints.unsetHook(api.details()) != null) {
             // Heat's Resource.signal: unset_hook clears the breakpoint and never reaches handle_signal
             return breakpoints.clear(state, api.resourceName(), Breakpoints.unsetHook(api.details()));
+        }
+        if (signal.everyHolder()) {
+            return StackEngine.each(state.rows().stream().filter(row -> signal.physicalId().equals(row.physicalId))
+                    .toList(), row -> apply(state, row, signal));
         }
         ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
                 : state.byPhysicalId(signal.physicalId());
         if (row == null) {
             return unowned(state.stack().id, signal);
         }
-        if (signal instanceof Signal.Membership membership) {
-            return engine.membership(state, row, membership.event());
-        }
-        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal)
-                .chain(outcome -> outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
-                        : engine.settle(state, row, outcome))
-                .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
+        return apply(state, row, signal);
+    }
+
+    /**
+     * Hands the signal to the row's handler: an outcome settles the row's waiting action, a change of its attributes
+     * contextualizes what reads them.
+     */
+    private Uni<Void> apply(StackState state, ResourceRuntime row, Signal signal) {
+        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal).chain(outcome -> {
+            if (outcome instanceof Outcome.Changed) {
+                return engine.readersOf(state, row);
+            }
+            return (outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
+                    : engine.settle(state, row, outcome))
+                    .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
+        });
     }
 
     /**

@@ -9,6 +9,7 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceHook;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.spi.StackPlans;
 import io.hearth.hot.functions.EvaluationContext;
 import io.hearth.hot.functions.EvaluationLimits;
 import io.hearth.hot.functions.HotVersion;
@@ -36,13 +37,6 @@ import org.hibernate.FlushMode;
  * changes commit with the step's transaction.
  */
 public final class StackState {
-
-    /** Plans as last read, by stack: a plan's text changes only with an update, and parsing it is costly. */
-    private static final Map<UUID, ParsedPlan> PLANS = new ConcurrentHashMap<>();
-    private static final int PLANS_KEPT = 1_000;
-
-    private record ParsedPlan(String text, StackPlan plan) {
-    }
 
     final StackRuntime stack;
     final StackPlan plan;
@@ -88,7 +82,7 @@ public final class StackState {
 
     /** A stack whose row the caller has locked already, with its resource rows. */
     public static Uni<StackState> of(StackRuntime stack) {
-        StackPlan plan = planOf(stack);
+        StackPlan plan = StackPlans.planOf(stack);
         Uni<List<ResourceHook>> hooks = plan.resources().stream().anyMatch(r -> !r.hooks().isEmpty())
                 ? ResourceHook.list("key.stackId", stack.id) : Uni.createFrom().item(List.of());
         return writeAtCommit().chain(() -> ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name",
@@ -121,21 +115,6 @@ public final class StackState {
      */
     static Uni<Void> writeAtCommit() {
         return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT)).replaceWithVoid();
-    }
-
-    /** The stack's plan as stored (parsed once per stored text; callers must not change it). */
-    public static StackPlan planOf(StackRuntime stack) {
-        ParsedPlan kept = PLANS.get(stack.id);
-        if (kept != null && kept.text().equals(stack.plan)) {
-            return kept.plan();
-        }
-        StackPlan plan = HearthJson.read(stack.plan, new TypeReference<StackPlan>() {
-        });
-        if (PLANS.size() >= PLANS_KEPT) {
-            PLANS.clear();
-        }
-        PLANS.put(stack.id, new ParsedPlan(stack.plan, plan));
-        return plan;
     }
 
     /** The resource row whose physical id that is (the current one, before a replaced one), or null. */

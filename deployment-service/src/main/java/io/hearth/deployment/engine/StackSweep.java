@@ -6,8 +6,8 @@ import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.handlers.ResourceCall;
-import io.hearth.deployment.handlers.ResourceHandler;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
 import io.hearth.deployment.handlers.ResourceHandlers;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

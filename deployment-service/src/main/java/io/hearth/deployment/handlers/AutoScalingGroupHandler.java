@@ -8,9 +8,11 @@ import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
-import io.hearth.deployment.engine.StackEvents;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceEvents;
 import io.hearth.deployment.groups.AutoScalingPlan;
 import io.hearth.deployment.groups.Cooldown;
 import io.hearth.deployment.groups.GroupDocument;
@@ -18,6 +20,8 @@ import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.RollingUpdate;
 import io.hearth.deployment.groups.ShortIds;
+import io.hearth.deployment.spi.ResourceException;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.hot.py.Py;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +43,9 @@ import java.util.Set;
 @ApplicationScoped
 public class AutoScalingGroupHandler extends GroupHandler {
 
-    private final StackEvents events;
+    private final ResourceEvents events;
 
-    public AutoScalingGroupHandler(NestedStacks nested, StackEvents events) {
+    public AutoScalingGroupHandler(NestedStackService nested, ResourceEvents events) {
         super(nested);
         this.events = events;
     }

@@ -3,11 +3,22 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.signal.v1.DataBagChanged;
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.databag.DataBagTooLarge;
 import io.hearth.deployment.databag.DataBags;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
+import io.hearth.deployment.spi.Signal;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
+import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * Hearth's {@code OS::Hearth::DataBag} (docs/contextualization.md): reads its stack tree's data bag. Create and
@@ -18,6 +29,8 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class DataBagHandler implements ResourceHandler {
+
+    private static final Logger LOG = Logger.getLogger(DataBagHandler.class);
 
     private final DataBags bags;
 
@@ -55,6 +68,33 @@ public class DataBagHandler implements ResourceHandler {
                 .map(bag -> (Outcome) Outcome.complete(DataBags.root(call.stack()).toString(), DataBags.facts(bag)))
                 .onFailure(DataBagTooLarge.class)
                 .recoverWithItem(e -> Outcome.failed(call.name(), "StackValidationFailed", e.getMessage()));
+    }
+
+    /**
+     * The tree's data bag changed ({@code DataBagChanged}): a COMPLETE resource takes the bag's facts as its
+     * attributes, and what reads them is contextualized (the change's depth carried on).
+     */
+    @Override
+    public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        ResourceRuntime row = call.row();
+        if (!(signal instanceof Signal.DataBag bag)) {
+            return ResourceHandler.super.signal(call, signal);
+        }
+        if (row.status != Status.COMPLETE || row.action == Action.DELETE) {
+            return Uni.createFrom().nullItem();
+        }
+        DataBagChanged changed = bag.event();
+        return bags.facts(UUID.fromString(changed.rootStackId())).<Outcome>map(facts -> {
+            String text = HearthJson.write(facts);
+            if (text.equals(row.attributes)) {
+                return null;
+            }
+            row.attributes = text;
+            row.contextDepth = changed.contextDepth();
+            LOG.infof("stack %s (%s): data bag version %d for %s", call.stack().name, call.stack().id,
+                    changed.version(), row.name);
+            return new Outcome.Changed();
+        });
     }
 
     @Override

@@ -1,13 +1,14 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
 import io.hearth.deployment.groups.BatchPolicy;
 import io.hearth.deployment.groups.DeploymentGroupPlan;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
+import io.hearth.deployment.spi.ResourceCall;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ import java.util.Set;
 @ApplicationScoped
 public class DeploymentGroupHandler extends GroupHandler {
 
-    public DeploymentGroupHandler(NestedStacks nested) {
+    public DeploymentGroupHandler(NestedStackService nested) {
         super(nested);
     }
 

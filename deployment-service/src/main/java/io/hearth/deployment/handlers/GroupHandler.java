@@ -5,24 +5,30 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
-import io.hearth.deployment.engine.StackState;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
 import io.hearth.deployment.groups.GroupMember;
+import io.hearth.deployment.groups.GroupMembership;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.GroupTemplates;
 import io.hearth.deployment.groups.RollingUpdate;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.Signal;
+import io.hearth.deployment.spi.StackPlans;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * What every group shares (Heat's {@code StackResource} as the groups use it): the group owns a nested stack
- * ({@link NestedStacks}) whose template it generates, and a create or update is a list of {@link GroupStep}s, each
+ * ({@link NestedStackService}) whose template it generates, and a create or update is a list of {@link GroupStep}s, each
  * a template the nested stack is brought to, with Heat's pause between batches. The steps still to run, the pause
  * and the template last given are kept in the row's {@code data} ({@code steps}, {@code pause_until},
  * {@code template}), so a step survives a restart. When the last step completes, the group's attributes are
@@ -32,9 +38,9 @@ abstract class GroupHandler implements NestedStackSweeps {
 
     static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    final NestedStacks nested;
+    final NestedStackService nested;
 
-    GroupHandler(NestedStacks nested) {
+    GroupHandler(NestedStackService nested) {
         this.nested = nested;
     }
 
@@ -85,7 +91,7 @@ abstract class GroupHandler implements NestedStackSweeps {
     }
 
     @Override
-    public NestedStacks nestedStacks() {
+    public NestedStackService nestedStacks() {
         return nested;
     }
 
@@ -106,11 +112,30 @@ abstract class GroupHandler implements NestedStackSweeps {
 
     @Override
     public Uni<Outcome> signal(ResourceCall call, Signal signal) {
+        if (signal instanceof Signal.Membership membership) {
+            return Uni.createFrom().item(membership(call, membership.event()));
+        }
         if (!(signal instanceof Signal.NestedSettled)) {
             return NestedStackSweeps.super.signal(call, signal);
         }
         return settled(call).chain(outcome -> proceed(call, outcome))
                 .map(outcome -> outcome instanceof Outcome.Waiting waiting && waiting.until() == null ? null : outcome);
+    }
+
+    /**
+     * A group's new membership generation (the notifier's {@code MembershipChanged}): kept on the group's row as its
+     * {@code members} and {@code members_generation} attributes, so what reads them is contextualized. A generation
+     * not newer than the one kept (a redelivery, a late event) changes nothing.
+     */
+    private static Outcome membership(ResourceCall call, MembershipChanged changed) {
+        ResourceRuntime group = call.row();
+        if (changed.generation() <= GroupMembership.generation(group)) {
+            return null;
+        }
+        group.membership = GroupMembership.of(changed);
+        Logger.getLogger(GroupHandler.class).infof("stack %s (%s): group %s has %d members (generation %d)",
+                call.stack().name, call.stack().id, group.name, changed.members().size(), changed.generation());
+        return new Outcome.Changed();
     }
 
     @Override
@@ -146,7 +171,7 @@ abstract class GroupHandler implements NestedStackSweeps {
         return started.chain(outcome -> proceed(call, outcome));
     }
 
-    /** Where the nested stack's current step stands ({@link NestedStacks#settled}). */
+    /** Where the nested stack's current step stands ({@link NestedStackService#settled}). */
     private Uni<Outcome> settled(ResourceCall call) {
         return nested.settled(call, this);
     }
@@ -213,7 +238,7 @@ abstract class GroupHandler implements NestedStackSweeps {
 
     /** The stack's timeout in seconds (its {@code timeout_mins}, else Heat's default of an hour). */
     static long stackTimeoutSeconds(ResourceCall call) {
-        Integer minutes = StackState.planOf(call.stack()).timeoutMins();
+        Integer minutes = StackPlans.planOf(call.stack()).timeoutMins();
         return minutes == null ? 3600 : minutes * 60L;
     }
 }

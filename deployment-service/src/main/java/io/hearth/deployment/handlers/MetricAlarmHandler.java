@@ -6,10 +6,13 @@ import io.hearth.contracts.metric.v1.MetricAlarmDefined;
 import io.hearth.contracts.metric.v1.MetricAlarmDeleted;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.engine.StackState;
 import io.hearth.deployment.groups.GroupOfServer;
 import io.hearth.deployment.software.MetricUrls;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
+import io.hearth.deployment.spi.StackPlans;
 import io.hearth.platform.outbox.Outbox;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -69,7 +72,7 @@ public class MetricAlarmHandler implements ResourceHandler {
         String stackId = stack.id.toString();
         String group = call.referencedName("group");
         if (group != null) {
-            PlannedResource planned = StackState.planOf(stack).resources().stream()
+            PlannedResource planned = StackPlans.planOf(stack).resources().stream()
                     .filter(r -> r.name().equals(group)).findFirst().orElse(null);
             if (planned == null || !GroupOfServer.GROUP_TYPES.contains(planned.type())) {
                 return Uni.createFrom().item(Outcome.failed(call.name(), "StackValidationFailed",

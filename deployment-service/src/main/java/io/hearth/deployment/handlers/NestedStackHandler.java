@@ -4,10 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.deployment.engine.Digests;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
-import io.hearth.deployment.engine.StackState;
+import io.hearth.deployment.spi.Digests;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
+import io.hearth.deployment.spi.Signal;
+import io.hearth.deployment.spi.StackPlans;
+import io.hearth.deployment.spi.UpdateKind;
 import io.hearth.hot.TemplateException;
 import io.hearth.hot.TemplateProblem;
 import io.hearth.hot.types.TemplateResourceType;
@@ -20,7 +25,7 @@ import java.util.Set;
 /**
  * Template resources (Heat's {@code TemplateResource}: the type is a template of the stack's {@code files}, or the
  * environment maps it to one) and {@code OS::Heat::Stack} (Heat's {@code RemoteStack}, here a nested stack of this
- * one: Hearth has one region): each owns a nested stack ({@link NestedStacks}). A template resource's properties
+ * one: Hearth has one region): each owns a nested stack ({@link NestedStackService}). A template resource's properties
  * are its nested stack's parameters; its attributes are the nested stack's outputs and {@code OS::stack_id}; its
  * reference id is the output {@code OS::stack_id} when the template has one, else the nested stack's ARN. An
  * {@code OS::Heat::Stack} passes {@code parameters} and {@code timeout}; its attributes are {@code stack_name} and
@@ -32,14 +37,12 @@ public class NestedStackHandler implements NestedStackSweeps {
 
     static final String REMOTE_STACK = "OS::Heat::Stack";
 
-    private final NestedStacks nested;
+    private final NestedStackService nested;
 
-    public NestedStackHandler(NestedStacks nested) {
+    public NestedStackHandler(NestedStackService nested) {
         this.nested = nested;
     }
 
-    /** The stored attribute holding the nested stack's resources (their reference ids and attributes). */
-    public static final String NESTED_RESOURCES = "hearth.resources";
 
     @Override
     public Set<String> types() {
@@ -70,9 +73,9 @@ public class NestedStackHandler implements NestedStackSweeps {
         if (call.row().template == null) {
             return false;
         }
-        String name = StackState.planOf(call.stack()).resources().stream()
+        String name = StackPlans.planOf(call.stack()).resources().stream()
                 .filter(r -> r.name().equals(call.name())).map(r -> r.template()).findFirst().orElse(null);
-        return name == null || !digest(name, StackState.planOf(call.stack()).files().get(name))
+        return name == null || !digest(name, StackPlans.planOf(call.stack()).files().get(name))
                 .equals(call.row().data == null ? null : HearthJson.readTree(call.row().data).path("template").asText());
     }
 
@@ -87,7 +90,7 @@ public class NestedStackHandler implements NestedStackSweeps {
     }
 
     @Override
-    public NestedStacks nestedStacks() {
+    public NestedStackService nestedStacks() {
         return nested;
     }
 
@@ -120,7 +123,7 @@ public class NestedStackHandler implements NestedStackSweeps {
         }
         stack.outputs().forEach(attributes::set);
         // Heat's get_nested_attrs: resource.<name>[.<attribute>] reads a resource of the nested stack
-        ObjectNode resources = attributes.putObject(NESTED_RESOURCES);
+        ObjectNode resources = attributes.putObject(NestedStackService.NESTED_RESOURCES);
         stack.rows().stream().filter(row -> !row.replaced).forEach(row -> resources.putObject(row.name)
                 .put("ref", row.referenceId != null ? row.referenceId : row.name)
                 .set("attributes", row.attributes == null ? ResourceHandler.attributes()
@@ -156,7 +159,7 @@ public class NestedStackHandler implements NestedStackSweeps {
                 parameters = childParameters(call.properties());
                 registryType = call.row().type;
                 call.row().data = HearthJson.write(JsonNodeFactory.instance.objectNode().put("template",
-                        digest(name, StackState.planOf(call.stack()).files().get(name))));
+                        digest(name, StackPlans.planOf(call.stack()).files().get(name))));
             } else {
                 JsonNode text = call.property("template");
                 template = nested.textTemplate(text == null ? "" : text.asText());

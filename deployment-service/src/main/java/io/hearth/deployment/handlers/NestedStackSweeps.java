@@ -1,17 +1,20 @@
 package io.hearth.deployment.handlers;
 
-import io.hearth.deployment.engine.NestedStacks;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
 import io.smallrye.mutiny.Uni;
 
 /**
  * A resource whose work is a nested stack (a template resource, a group): suspend, resume and check are the same
- * action of its nested stack ({@link NestedStacks#sweep}), as Heat's {@code StackResource} does them; a new traversal
- * preempts its nested stack's create or update ({@link NestedStacks#preempt}), and a failed one is updated in place.
+ * action of its nested stack ({@link NestedStackService#sweep}), as Heat's {@code StackResource} does them; a new traversal
+ * preempts its nested stack's create or update ({@link NestedStackService#preempt}), and a failed one is updated in place.
  */
-interface NestedStackSweeps extends ResourceHandler, NestedStacks.Owner {
+interface NestedStackSweeps extends ResourceHandler, NestedStackService.Owner {
 
     /** The nested stacks' use cases. */
-    NestedStacks nestedStacks();
+    NestedStackService nestedStacks();
 
     /** Its nested stack is suspended. */
     @Override

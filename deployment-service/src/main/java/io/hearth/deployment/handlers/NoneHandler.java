@@ -1,5 +1,9 @@
 package io.hearth.deployment.handlers;
 
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
+import io.hearth.deployment.spi.UpdateKind;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.hearth.deployment.handlers;
 
+import io.hearth.deployment.spi.ResourceException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;

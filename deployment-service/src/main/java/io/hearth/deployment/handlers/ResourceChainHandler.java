@@ -1,13 +1,14 @@
 package io.hearth.deployment.handlers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.ResourceChainPlan;
 import io.hearth.deployment.groups.RollingUpdate;
+import io.hearth.deployment.spi.ResourceCall;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ResourceChainHandler extends GroupHandler {
 
-    public ResourceChainHandler(NestedStacks nested) {
+    public ResourceChainHandler(NestedStackService nested) {
         super(nested);
     }
 

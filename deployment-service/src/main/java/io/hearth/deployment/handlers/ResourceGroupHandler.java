@@ -4,14 +4,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
-import io.hearth.deployment.engine.NestedStacks;
-import io.hearth.deployment.engine.NestedStacks.NestedStack;
-import io.hearth.deployment.engine.StackState;
+import io.hearth.deployment.spi.NestedStackService;
+import io.hearth.deployment.spi.NestedStackService.NestedStack;
 import io.hearth.deployment.groups.BatchPolicy;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
 import io.hearth.deployment.groups.ResourceGroupPlan;
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceException;
+import io.hearth.deployment.spi.StackPlans;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -31,7 +34,7 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ResourceGroupHandler extends GroupHandler {
 
-    public ResourceGroupHandler(NestedStacks nested) {
+    public ResourceGroupHandler(NestedStackService nested) {
         super(nested);
     }
 
@@ -95,7 +98,7 @@ public class ResourceGroupHandler extends GroupHandler {
 
     /** The group's update policy of that name ({@code batch_create}, {@code rolling_update}), or null. */
     static BatchPolicy policy(ResourceCall call, String name) {
-        return StackState.planOf(call.stack()).resources().stream().filter(r -> r.name().equals(call.name()))
+        return StackPlans.planOf(call.stack()).resources().stream().filter(r -> r.name().equals(call.name()))
                 .findFirst().map(r -> BatchPolicy.of(r.updatePolicy() == null ? null : r.updatePolicy().get(name)))
                 .orElse(null);
     }

@@ -1,5 +1,6 @@
 package io.hearth.deployment.handlers;
 
+import io.hearth.deployment.spi.ResourceHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;

@@ -1,5 +1,8 @@
 package io.hearth.deployment.handlers;
 
+import io.hearth.deployment.spi.Outcome;
+import io.hearth.deployment.spi.ResourceCall;
+import io.hearth.deployment.spi.ResourceHandler;
 import io.smallrye.mutiny.Uni;
 import java.util.Set;
 

@@ -14,7 +14,7 @@ import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.signal.v1.WaitConditionSignalled;
 import io.hearth.deployment.compute.ComputeDrivers;
 import io.hearth.deployment.engine.StackSignals;
-import io.hearth.deployment.handlers.Signal;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.deployment.software.DeploymentProgress;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.software.SoftwareDeployments;

@@ -3,7 +3,7 @@ package io.hearth.deployment.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
-import io.hearth.deployment.databag.DataBag;
+import io.hearth.deployment.domain.DataBag;
 import io.hearth.deployment.databag.DataBagConflict;
 import io.hearth.deployment.databag.DataBagTooLarge;
 import io.hearth.deployment.databag.DataBags;

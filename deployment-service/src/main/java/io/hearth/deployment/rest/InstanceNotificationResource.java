@@ -3,7 +3,7 @@ package io.hearth.deployment.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.groups.InstanceNotifications;
 import io.hearth.deployment.groups.InstanceNotifications.Notification;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;

@@ -3,7 +3,7 @@ package io.hearth.deployment.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.deployment.software.DeploymentActions;
 import io.hearth.deployment.software.ResourceActions;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;

@@ -6,7 +6,7 @@ import io.hearth.deployment.engine.StackSignals;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DeploymentWriter;
 import io.hearth.deployment.software.NewDeployment;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;

@@ -4,9 +4,9 @@ import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.software.DerivedConfigs;
 import io.hearth.deployment.software.HeatTime;
-import io.hearth.deployment.software.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
-import io.hearth.deployment.software.SoftwareDeployment;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -3,6 +3,8 @@ package io.hearth.deployment.software;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,8 +36,10 @@ public class DeploymentActions {
 
     private final SoftwareDeployments deployments;
     private final DeploymentPublisher publisher;
+    private final DeploymentRuns runs;
 
-    public DeploymentActions(SoftwareDeployments deployments, DeploymentPublisher publisher) {
+    public DeploymentActions(SoftwareDeployments deployments, DeploymentPublisher publisher, DeploymentRuns runs) {
+        this.runs = runs;
         this.deployments = deployments;
         this.publisher = publisher;
     }
@@ -81,7 +85,7 @@ public class DeploymentActions {
             d.runInputs = HearthJson.write(inputValues == null ? HearthJson.mapper().createObjectNode() : inputValues);
             d.updatedAt = Instant.now();
             deployments.startGeneration(d, null, null);
-            return DeploymentRuns.started(d).persist()
+            return runs.start(d)
                     .chain(() -> publisher.metadata(d.serverId))
                     .chain(() -> publisher.status(d))
                     .replaceWith(d);

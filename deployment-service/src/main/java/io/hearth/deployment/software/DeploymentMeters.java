@@ -1,6 +1,7 @@
 package io.hearth.deployment.software;
 
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

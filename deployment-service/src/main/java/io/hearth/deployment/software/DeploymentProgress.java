@@ -2,6 +2,7 @@ package io.hearth.deployment.software;
 
 import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

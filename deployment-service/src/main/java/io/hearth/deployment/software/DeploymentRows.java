@@ -6,6 +6,9 @@ import static io.hearth.platform.sql.ColumnArrays.text;
 import static io.hearth.platform.sql.ColumnArrays.time;
 import static io.hearth.platform.sql.ColumnArrays.uuid;
 
+import io.hearth.deployment.domain.DeploymentSignal;
+import io.hearth.deployment.domain.ServerMetadataRow;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.sql.ColumnArrays;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;

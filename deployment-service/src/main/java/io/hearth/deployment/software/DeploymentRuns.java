@@ -1,6 +1,8 @@
 package io.hearth.deployment.software;
 
-import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.DeploymentRun;
+import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.repository.DeploymentRunRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -16,8 +18,18 @@ import java.util.UUID;
 @ApplicationScoped
 public class DeploymentRuns {
 
-    /** A new run's row for the deployment's current generation, not yet stored ({@code d} already started it). */
-    static DeploymentRun started(SoftwareDeployment d) {
+    private final DeploymentRunRepository rows;
+
+    public DeploymentRuns(DeploymentRunRepository rows) {
+        this.rows = rows;
+    }
+
+    /** Stores a new run's row for the deployment's current generation ({@code d} already started it). */
+    Uni<Void> start(SoftwareDeployment d) {
+        return rows.insert(started(d));
+    }
+
+    private static DeploymentRun started(SoftwareDeployment d) {
         DeploymentRun run = new DeploymentRun();
         run.id = UUID.randomUUID();
         run.deploymentId = d.id;
@@ -35,22 +47,19 @@ public class DeploymentRuns {
             return Uni.createFrom().voidItem();
         }
         if (!d.adHocRun()) {
-            return DeploymentRun.update("status = ?1, statusReason = ?2, updatedAt = ?3 where deploymentId = ?4"
-                    + " and generation = ?5 and status = ?6", Status.FAILED.name(), "superseded by " + d.action
-                    + " (generation " + d.generation + ")", Instant.now(), d.id, d.runGeneration,
-                    Status.IN_PROGRESS.name()).replaceWithVoid();
+            return rows.failInProgress(d.id, d.runGeneration, "superseded by " + d.action
+                    + " (generation " + d.generation + ")");
         }
-        return DeploymentRun.<DeploymentRun>find("deploymentId = ?1 and generation = ?2", d.id, d.generation)
-                .firstResult().invoke(run -> {
-                    if (run != null) {
-                        copy(d, run);
-                    }
-                }).replaceWithVoid();
+        return rows.find(d.id, d.generation).invoke(run -> {
+            if (run != null) {
+                copy(d, run);
+            }
+        }).replaceWithVoid();
     }
 
     /** The deployment's ad-hoc runs, oldest first. */
     public Uni<List<DeploymentRun>> of(UUID deploymentId) {
-        return DeploymentRun.list("deploymentId = ?1 order by generation", deploymentId);
+        return rows.of(deploymentId);
     }
 
     private static void copy(SoftwareDeployment d, DeploymentRun run) {

@@ -1,5 +1,9 @@
 package io.hearth.deployment.software;
 
+import io.hearth.deployment.domain.DeploymentSignal;
+import io.hearth.deployment.domain.ServerMetadataRow;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
 import io.micrometer.core.instrument.DistributionSummary;

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.hearth.deployment.software;
 
 import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.hearth.deployment.software;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Multi;

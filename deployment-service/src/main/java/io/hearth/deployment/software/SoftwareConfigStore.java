@@ -3,6 +3,8 @@ package io.hearth.deployment.software;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.domain.SoftwareConfig;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.PanacheQuery;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.deployment.spi.ResourceException;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.RepeatedTest;

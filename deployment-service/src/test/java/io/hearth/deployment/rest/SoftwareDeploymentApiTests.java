@@ -12,7 +12,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
-import io.hearth.deployment.software.DeploymentSignal;
+import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.software.NewDeployment;
 import io.hearth.deployment.software.SignalOutcome;
 import io.hearth.deployment.software.SoftwareDeployments;

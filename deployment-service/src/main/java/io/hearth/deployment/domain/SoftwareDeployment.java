@@ -1,4 +1,4 @@
-package io.hearth.deployment.software;
+package io.hearth.deployment.domain;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -13,7 +13,7 @@ import org.hibernate.annotations.DynamicUpdate;
 /**
  * A software deployment: a config bound to a server with input values, as Heat's software_deployments
  * API shows it, plus the {@code generation} that grows each time it must run again. JSON columns are
- * cast in SQL as in {@link io.hearth.deployment.software.SoftwareConfig}. An update writes only the columns it changed.
+ * cast in SQL as in {@link io.hearth.deployment.domain.SoftwareConfig}. An update writes only the columns it changed.
  */
 @DynamicUpdate
 @Entity

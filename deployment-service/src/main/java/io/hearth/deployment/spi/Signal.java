@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.compute.v1.ServerReported;
@@ -20,6 +20,14 @@ public sealed interface Signal {
 
     /** The physical id of the resource the signal is for; null for a signal that names its resource. */
     String physicalId();
+
+    /**
+     * Whether the signal is for every resource of the stack that holds its {@link #physicalId} (each
+     * {@code OS::Hearth::DataBag} of a tree holds the tree's id), not only the current one.
+     */
+    default boolean everyHolder() {
+        return false;
+    }
 
     /** The name of the resource the signal is for, or null when it is found by {@link #physicalId}. */
     default String resourceName() {
@@ -95,6 +103,11 @@ public sealed interface Signal {
         @Override
         public String physicalId() {
             return event.rootStackId();
+        }
+
+        @Override
+        public boolean everyHolder() {
+            return true;
         }
     }
 

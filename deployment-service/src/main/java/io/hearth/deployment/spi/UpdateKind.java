@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 /** How a resource takes a change of its properties. */
 public enum UpdateKind {

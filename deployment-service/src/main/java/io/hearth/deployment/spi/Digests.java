@@ -1,4 +1,4 @@
-package io.hearth.deployment.engine;
+package io.hearth.deployment.spi;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 /**
  * A resource cannot be run as defined, e.g. a property value of the wrong type. The engine fails the

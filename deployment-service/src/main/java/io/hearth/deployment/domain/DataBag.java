@@ -1,4 +1,4 @@
-package io.hearth.deployment.databag;
+package io.hearth.deployment.domain;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import java.util.Locale;
 import java.util.UUID;
@@ -46,7 +46,7 @@ public final class PhysicalNames {
     }
 
     /** {@code Resource.reduce_physical_resource_name}: the first two characters, a hyphen, the end. */
-    static String reduce(String name, int limit) {
+    public static String reduce(String name, int limit) {
         if (name.length() <= limit) {
             return name;
         }

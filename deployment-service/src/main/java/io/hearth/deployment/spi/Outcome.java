@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
@@ -43,6 +43,13 @@ public sealed interface Outcome {
      * @param reason the resource's status reason, as Heat writes it
      */
     record Failed(String reason) implements Outcome {
+    }
+
+    /**
+     * A signal changed the resource's attributes while it stays as it is (a group's members, a data bag's facts): the
+     * engine contextualizes what reads them. Only {@link ResourceHandler#signal} answers it.
+     */
+    record Changed() implements Outcome {
     }
 
     /** A completed action whose reference id is the physical id (Heat's default). */

@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -7,7 +7,6 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.engine.StackState;
 import java.time.Instant;
 
 /**
@@ -78,7 +77,7 @@ public record ResourceCall(StackRuntime stack, ResourceRuntime row, JsonNode pro
      * resource up by reference id), else the property's value as given; null when the property is absent.
      */
     public String referencedName(String property) {
-        JsonNode planned = StackState.planOf(stack).resources().stream().filter(r -> r.name().equals(name()))
+        JsonNode planned = StackPlans.planOf(stack).resources().stream().filter(r -> r.name().equals(name()))
                 .findFirst().map(r -> r.properties() == null ? null : r.properties().get(property)).orElse(null);
         if (planned != null && planned.path("get_resource").isTextual()) {
             return planned.get("get_resource").asText();

@@ -1,4 +1,4 @@
-package io.hearth.deployment.handlers;
+package io.hearth.deployment.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
