@@ -79,7 +79,8 @@ class ServerTests {
         assertThat(create).isEqualTo(new ServerSpec(serverId, id, "demo", "web", "fedora", "m1.small",
                 create.metadataUrl(), create.userData()));
         assertThat(desired(id)).containsExactly(new ServerDesired(serverId, id, "demo", 1, ServerDesired.State.ACTIVE,
-                create));
+                create, id));
+        assertThat(desired(id).get(0).reportKey()).as("a driver's reports are keyed by the tree").isEqualTo(id);
         String metadataPath = "/v1/trees/" + id + "/stacks/" + id + "/servers/" + serverId + "/metadata";
         assertThat(create.metadataUrl()).startsWith("http://127.0.0.1:8006" + metadataPath + "?");
         assertThat(urls.verify("GET", metadataPath, create.metadataUrl().substring(
@@ -132,7 +133,7 @@ class ServerTests {
         driver.awaitStatus(id, "DELETE_COMPLETE");
         // the next generation wants the server gone (no spec: nothing is created from it), under the same key
         assertThat(awaitDeleted(id)).containsExactly(new ServerDesired(serverId, id, "demo", 2,
-                ServerDesired.State.DELETED, null));
+                ServerDesired.State.DELETED, null, id));
         assertThat(desiredKeys(id)).containsExactly(serverId, serverId);
         InstanceStateChanged down = awaitInstance(id, 2).get(1);
         assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");

@@ -233,7 +233,7 @@ public final class SimulatedCompute implements AutoCloseable {
     private void report(ServerDesired desired, ServerReported.State state) {
         CloudEvent event = CloudEvent.of("/hearth/compute", desired.serverId(), new ServerReported(desired.serverId(),
                 desired.stackId(), desired.tenant(), desired.generation(), state, "simulated", null));
-        producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, desired.serverId(), event.toJson()), (metadata, e) -> {
+        producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, desired.reportKey(), event.toJson()), (metadata, e) -> {
             if (e != null) {
                 errors.add(e);
             }

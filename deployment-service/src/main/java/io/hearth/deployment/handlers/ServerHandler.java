@@ -136,7 +136,7 @@ public class ServerHandler implements ResourceHandler {
                     text(data.get(METADATA_URL)), userData(call));
         }
         return outbox.append("server", serverId, serverId, new ServerDesired(serverId, stack.id.toString(),
-                stack.tenant, generation, state, spec)).replaceWithVoid();
+                stack.tenant, generation, state, spec, stack.eventKey())).replaceWithVoid();
     }
 
     /**
