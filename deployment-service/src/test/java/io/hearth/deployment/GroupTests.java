@@ -315,7 +315,7 @@ class GroupTests {
         driver.awaitStatus(id, "CREATE_COMPLETE");
         assertThat(driver.outputs(id).get("size").asInt()).isEqualTo(2);
         assertThat(driver.outputs(id).get("alarm").asText())
-                .contains("/v1/signal/stacks/" + id + "/scaling-policies/asg/scale_out?");
+                .contains("/v1/signal/trees/" + id + "/stacks/" + id + "/scaling-policies/asg/scale_out?");
         assertThat(driver.outputs(id).get("signal").asText()).as("Heat's resource signal on the Heat API")
                 .isEqualTo("http://127.0.0.1:8004/v1/demo/stacks/s-" + id + "/" + id + "/resources/scale_out/signal");
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.plan.StackPlan;
+import io.hearth.contracts.signal.v1.NestedStackSettled;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -19,6 +21,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -72,6 +75,9 @@ class NestedStackTests {
 
     private final TestDatabase db = TestDatabase.schema("deployment");
     private final StackPlanner planner = new StackPlanner();
+
+    @RegisterExtension
+    final TopicRecords signals = new TopicRecords(Topics.SIGNALS);
 
     @RegisterExtension
     final StackDriver driver = new StackDriver();
@@ -160,6 +166,14 @@ class NestedStackTests {
         String memberCompleted = driver.all(id).stream().filter(e -> ResourceStatusChanged.TYPE.equals(e.type())
                 && memberDone.equals(e.dataAs(ResourceStatusChanged.class))).findFirst().orElseThrow().id();
         assertThat(underRoot.indexOf(nestedCompleted)).isLessThan(underRoot.indexOf(memberCompleted));
+
+        // the nested stack's end reaches its parent on hearth.signals keyed by the tree, naming the parent
+        ConsumerRecord<String, String> settled = signals.records().stream()
+                .filter(r -> r.value() != null && r.value().contains(NestedStackSettled.TYPE)
+                        && nested.equals(CloudEvent.parse(r.value()).dataAs(NestedStackSettled.class).nestedStackId()))
+                .findFirst().orElseThrow();
+        assertThat(settled.key()).isEqualTo(id);
+        assertThat(CloudEvent.parse(settled.value()).subject()).isEqualTo(id);
     }
 
     @Test

@@ -79,8 +79,9 @@ class ServerTests {
         assertThat(create).isEqualTo(new ServerSpec(serverId, id, "demo", "web", "fedora", "m1.small",
                 create.metadataUrl(), create.userData()));
         assertThat(desired(id)).containsExactly(new ServerDesired(serverId, id, "demo", 1, ServerDesired.State.ACTIVE,
-                create));
-        String metadataPath = "/v1/stacks/" + id + "/servers/" + serverId + "/metadata";
+                create, id));
+        assertThat(desired(id).get(0).reportKey()).as("a driver's reports are keyed by the tree").isEqualTo(id);
+        String metadataPath = "/v1/trees/" + id + "/stacks/" + id + "/servers/" + serverId + "/metadata";
         assertThat(create.metadataUrl()).startsWith("http://127.0.0.1:8006" + metadataPath + "?");
         assertThat(urls.verify("GET", metadataPath, create.metadataUrl().substring(
                 create.metadataUrl().indexOf('?') + 1))).isEqualTo(PresignedUrls.Verification.OK);
@@ -132,7 +133,7 @@ class ServerTests {
         driver.awaitStatus(id, "DELETE_COMPLETE");
         // the next generation wants the server gone (no spec: nothing is created from it), under the same key
         assertThat(awaitDeleted(id)).containsExactly(new ServerDesired(serverId, id, "demo", 2,
-                ServerDesired.State.DELETED, null));
+                ServerDesired.State.DELETED, null, id));
         assertThat(desiredKeys(id)).containsExactly(serverId, serverId);
         InstanceStateChanged down = awaitInstance(id, 2).get(1);
         assertThat(down.previousState() + " -> " + down.state()).isEqualTo("CREATE_COMPLETE -> DELETE_IN_PROGRESS");
@@ -172,7 +173,7 @@ class ServerTests {
         assertThat(deployed.attributes().get("os_collect_config").path("collectors")).isEqualTo(
                 json("[\"request\", \"local\"]"));
         assertThat(deployed.attributes().get("os_collect_config").path("request").path("metadata_url").asText())
-                .contains("/v1/stacks/" + id + "/servers/" + serverId + "/metadata");
+                .contains("/v1/trees/" + id + "/stacks/" + id + "/servers/" + serverId + "/metadata");
         InstanceStateChanged up = awaitInstance(id, 1).get(0);
         assertThat(up.serverId()).isEqualTo(serverId);
         assertThat(up.previousState() + " -> " + up.state()).isEqualTo("CREATE_IN_PROGRESS -> CREATE_COMPLETE");
@@ -253,9 +254,14 @@ class ServerTests {
     }
 
     private CloudEvent checkIn(String stackId, String serverId, String address, String bootId) {
+        return checkIn(stackId, stackId, serverId, address, bootId);
+    }
+
+    /** A check-in as the gateway publishes it: keyed by the stack's tree ({@code rootStackId}). */
+    private CloudEvent checkIn(String rootStackId, String stackId, String serverId, String address, String bootId) {
         CloudEvent event = CloudEvent.of(GATEWAY, stackId,
                 new ServerCheckedIn(stackId, serverId, address, "0.1.0", bootId, Instant.now()));
-        driver.publish(Topics.SIGNALS, stackId, event.toJson());
+        driver.publish(Topics.SIGNALS, rootStackId, event.toJson());
         return event;
     }
 
@@ -342,8 +348,16 @@ class ServerTests {
         await().atMost(WAIT).until(() -> ComputeRecords.creates(compute.records(), group).size() == 2);
         List<String> servers = ComputeRecords.creates(compute.records(), group).stream()
                 .map(ServerSpec::serverId).toList();
-        checkIn(group, servers.get(0), "10.0.0.7", "boot-1");
-        checkIn(group, servers.get(1), "10.0.0.8", "boot-1");
+        // A member's agent polls a URL naming the tree, so the gateway keys its check-in by the top-level stack.
+        for (ServerSpec member : ComputeRecords.creates(compute.records(), group)) {
+            String path = "/v1/trees/" + id + "/stacks/" + group + "/servers/" + member.serverId() + "/metadata";
+            String url = member.metadataUrl();
+            assertThat(url).startsWith("http://127.0.0.1:8006" + path + "?");
+            assertThat(urls.verify("GET", path, url.substring(url.indexOf('?') + 1)))
+                    .isEqualTo(PresignedUrls.Verification.OK);
+        }
+        checkIn(id, group, servers.get(0), "10.0.0.7", "boot-1");
+        checkIn(id, group, servers.get(1), "10.0.0.8", "boot-1");
         driver.awaitStatus(id, "CREATE_COMPLETE");
 
         // Keyed by the top-level stack: both members reach the membership view in the order they were written.

@@ -71,7 +71,7 @@ class WaitConditionTests {
         // The handle's attributes: one pre-signed gateway URL, no token.
         String endpoint = handle.attributes().get("endpoint").asText();
         URI uri = URI.create(endpoint);
-        assertThat(uri.getPath()).isEqualTo("/v1/signal/stacks/" + id + "/wait-conditions/handle");
+        assertThat(uri.getPath()).isEqualTo("/v1/signal/trees/" + id + "/stacks/" + id + "/wait-conditions/handle");
         assertThat(urls.verify("POST", uri.getRawPath(), uri.getRawQuery())).isEqualTo(PresignedUrls.Verification.OK);
         assertThat(handle.attributes().get("curl_cli").asText()).isEqualTo("curl -i -X POST -H 'Content-Type: "
                 + "application/json' -H 'Accept: application/json' '" + endpoint + "'");

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
+import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.signing.PresignedUrls;
@@ -77,6 +78,25 @@ class DeploymentSignalTests {
         assertThat(signal.outputs().get("result").asText()).isEqualTo("ok");
         assertThat(signal.outputs().get("numbers").size()).isEqualTo(2);
         assertThat(signal.receivedAt()).isNotNull();
+    }
+
+    @Test
+    void aSignalAndAProgressReportOnAUrlNamingTheTreeAreKeyedByTheTree() {
+        String root = UUID.randomUUID().toString();
+        String path = "/v1/signal/trees/" + root + "/deployments/" + deploymentId;
+        String treeUrl = path + "?" + urls.sign("POST", path, Instant.now().plusSeconds(600));
+        given().body("{\"deploy_status\": \"IN_PROGRESS\", \"deploy_progress\": 50}").post(treeUrl).then()
+                .statusCode(200).body("progress", equalTo(true));
+        given().body("{\"deploy_status_code\": 0}").post(treeUrl).then().statusCode(200)
+                .body("deployment_id", equalTo(deploymentId));
+
+        GatewayKafka.Published published = kafka.awaitOne(Topics.SIGNALS, this::isMine);
+        assertThat(published.key()).isEqualTo(root);
+        assertThat(published.event().subject()).isEqualTo(stackId);
+        assertThat(published.event().dataAs(DeploymentSignalled.class).stackId()).isEqualTo(stackId);
+        GatewayKafka.Published progress = kafka.awaitOne(Topics.SIGNALS, p -> DeploymentProgressed.TYPE.equals(
+                p.event().type()) && deploymentId.equals(p.data().path("deploymentId").asText()));
+        assertThat(progress.key()).isEqualTo(root);
     }
 
     @Test

@@ -151,6 +151,22 @@ class MetadataEndpointTests {
     }
 
     @Test
+    void aNestedStacksServerChecksInKeyedByItsTreeWhenItsUrlNamesTheTree() {
+        String root = UUID.randomUUID().toString();
+        String path = "/v1/trees/" + root + "/stacks/" + stackId + "/servers/" + serverId + "/metadata";
+        given().get(path + "?" + urls.sign("GET", path, Instant.now().plusSeconds(600)) + "&boot_id=boot-1")
+                .then().statusCode(200).body("server_id", equalTo(serverId)).body("stack_id", equalTo(stackId));
+
+        GatewayKafka.Published checkIn = kafka.awaitOne(Topics.SIGNALS, p -> isCheckIn(p, "boot-1"));
+        assertThat(checkIn.key()).isEqualTo(root);
+        assertThat(checkIn.event().subject()).isEqualTo(stackId);
+        assertThat(checkIn.event().dataAs(ServerCheckedIn.class).stackId()).isEqualTo(stackId);
+        // The tree is in the signed path: naming another tree with the same signature is refused.
+        String other = "/v1/trees/" + UUID.randomUUID() + "/stacks/" + stackId + "/servers/" + serverId + "/metadata";
+        given().get(other + "?" + urls.sign("GET", path, Instant.now().plusSeconds(600))).then().statusCode(403);
+    }
+
+    @Test
     void aDocumentAskingForACheckIsReportedOnceWhenAPollIsServedIt() throws Exception {
         kafka.metadata(new ServerMetadata(serverId, stackId, "demo", 1, List.of()));
         awaitGeneration(1);

@@ -100,6 +100,22 @@ class StackSignalTests {
     }
 
     @Test
+    void signalsOnUrlsNamingTheTreeAreKeyedByTheTreeAndStillNameTheirStack() {
+        String root = UUID.randomUUID().toString();
+        given().body("{}").post(signed("/v1/signal/trees/" + root + "/stacks/" + stackId + "/wait-conditions/h"))
+                .then().statusCode(200).body("stack_id", equalTo(stackId));
+        given().body("{}").post(signed("/v1/signal/trees/" + root + "/stacks/" + stackId
+                + "/scaling-policies/asg/scale_out")).then().statusCode(200).body("stack_id", equalTo(stackId));
+
+        GatewayKafka.Published wait = kafka.awaitOne(Topics.SIGNALS, p -> root.equals(p.key()));
+        assertThat(wait.event().subject()).isEqualTo(stackId);
+        assertThat(wait.event().dataAs(WaitConditionSignalled.class).stackId()).isEqualTo(stackId);
+        GatewayKafka.Published scaling = kafka.awaitOne(Topics.SCALING, p -> root.equals(p.key()));
+        assertThat(scaling.event().subject()).isEqualTo(stackId);
+        assertThat(scaling.event().dataAs(ScalingRequested.class).stackId()).isEqualTo(stackId);
+    }
+
+    @Test
     void unknownSignalPathsAndMethodsAreRefused() {
         given().post(signed("/v1/signal/nothing/here")).then().statusCode(404).body("code", equalTo(404));
         given().get(signed("/v1/signal/stacks/" + stackId + "/wait-conditions/h")).then().statusCode(405);

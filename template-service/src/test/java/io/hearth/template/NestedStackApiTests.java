@@ -253,11 +253,16 @@ class NestedStackApiTests {
         api().body(Map.of("existing", true)).patch(nested).then().statusCode(202);
         api().delete(nested).then().statusCode(204);
 
+        // keyed by the tree's top-level stack (deployment-service's replica owning the tree reads them), naming
+        // the nested stack
         for (String type : List.of(io.hearth.contracts.stack.v1.StackUpdateRequested.TYPE,
                 io.hearth.contracts.stack.v1.StackDeleteRequested.TYPE)) {
             org.assertj.core.api.Assertions.assertThat(stacks.db().queryLong(
+                    "select count(*) from outbox_event where aggregateid = ? and type = ? and payload like ?", id,
+                    type, "%\"stackId\":\"" + nestedId + "\"%")).as(type).isEqualTo(1);
+            org.assertj.core.api.Assertions.assertThat(stacks.db().queryLong(
                     "select count(*) from outbox_event where aggregateid = ? and type = ?", nestedId, type))
-                    .as(type).isEqualTo(1);
+                    .as(type).isZero();
         }
     }
 }

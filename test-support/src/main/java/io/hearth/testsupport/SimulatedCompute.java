@@ -134,6 +134,8 @@ public final class SimulatedCompute implements AutoCloseable {
     private final Map<String, ServerMetadata> latest = new ConcurrentHashMap<>();
     /** Highest metadata generation seen per server; touched by the metadata thread only. */
     private final Map<String, Long> generations = new ConcurrentHashMap<>();
+    /** The stack tree of each server this simulator created (from its metadata URL): the key of its check-ins. */
+    private final Map<String, String> trees = new ConcurrentHashMap<>();
     /** (deployment id, generation) pairs already scheduled for a signal. */
     private final Set<String> scheduled = ConcurrentHashMap.newKeySet();
     private final Map<Run, AtomicInteger> sightings = new ConcurrentHashMap<>();
@@ -231,7 +233,7 @@ public final class SimulatedCompute implements AutoCloseable {
     private void report(ServerDesired desired, ServerReported.State state) {
         CloudEvent event = CloudEvent.of("/hearth/compute", desired.serverId(), new ServerReported(desired.serverId(),
                 desired.stackId(), desired.tenant(), desired.generation(), state, "simulated", null));
-        producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, desired.serverId(), event.toJson()), (metadata, e) -> {
+        producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, desired.reportKey(), event.toJson()), (metadata, e) -> {
             if (e != null) {
                 errors.add(e);
             }
@@ -242,7 +244,9 @@ public final class SimulatedCompute implements AutoCloseable {
         int n = addresses.getAndIncrement();
         String address = "127.0." + (n / 254) + "." + (n % 254 + 1);
         Instant now = Instant.now();
-        send(create.stackId(), new ServerCheckedIn(create.stackId(), create.serverId(), address, "simulated",
+        String tree = tree(create.metadataUrl(), create.stackId());
+        trees.put(create.serverId(), tree);
+        send(tree, create.stackId(), new ServerCheckedIn(create.stackId(), create.serverId(), address, "simulated",
                 "simulated-" + create.serverId(), now));
         checkIns.add(new CheckIn(create.stackId(), create.serverId(), address, now));
     }
@@ -272,8 +276,9 @@ public final class SimulatedCompute implements AutoCloseable {
      */
     private void act(ServerMetadata metadata) {
         if (metadata.check() != null && answered.add(metadata.serverId() + "/" + metadata.check())) {
-            send(metadata.stackId(), new ServerCheckedIn(metadata.stackId(), metadata.serverId(), null, "simulated",
-                    "simulated-" + metadata.serverId(), Instant.now(), metadata.check()));
+            send(trees.getOrDefault(metadata.serverId(), metadata.stackId()), metadata.stackId(),
+                    new ServerCheckedIn(metadata.stackId(), metadata.serverId(), null, "simulated",
+                            "simulated-" + metadata.serverId(), Instant.now(), metadata.check()));
         }
         Long last = generations.get(metadata.serverId());
         if (last != null && metadata.generation() <= last) {
@@ -300,10 +305,24 @@ public final class SimulatedCompute implements AutoCloseable {
             outputs.put(name, settings.outputs.value(item, name));
         }
         Instant now = Instant.now();
-        send(stackId, new DeploymentSignalled(stackId, item.deploymentId(), metadata.serverId(), run.action(),
-                run.generation(), "ran " + run.action() + " of " + resource + " (generation " + run.generation()
-                        + ")", "", 0, outputs, now));
+        send(tree(input(item, "deploy_signal_id"), stackId), stackId, new DeploymentSignalled(stackId,
+                item.deploymentId(), metadata.serverId(), run.action(), run.generation(), "ran " + run.action()
+                        + " of " + resource + " (generation " + run.generation() + ")", "", 0, outputs, now));
         signals.add(new Signal(stackId, metadata.serverId(), resource, run, outputs, seen, now));
+    }
+
+    /**
+     * The key the gateway gives what an agent sends through {@code url}: the stack tree its path names
+     * ({@code .../trees/{root}/...}), else {@code fallback} (a URL without the tree, or none).
+     */
+    static String tree(String url, String fallback) {
+        int at = url == null ? -1 : url.indexOf("/trees/");
+        if (at < 0) {
+            return fallback;
+        }
+        int start = at + "/trees/".length();
+        int end = url.indexOf('/', start);
+        return end < 0 ? fallback : url.substring(start, end);
     }
 
     /** The deployment's stack: the id part of its {@code deploy_stack_id} ({@code name/id}), else the server's. */
@@ -327,9 +346,10 @@ public final class SimulatedCompute implements AutoCloseable {
         return null;
     }
 
-    private void send(String stackId, Object data) {
+    /** Sends as the gateway does: keyed by the stack tree, with the stack as subject. */
+    private void send(String key, String stackId, Object data) {
         CloudEvent event = CloudEvent.of(GATEWAY, stackId, data);
-        producer.send(new ProducerRecord<>(Topics.SIGNALS, stackId, event.toJson()), (metadata, e) -> {
+        producer.send(new ProducerRecord<>(Topics.SIGNALS, key, event.toJson()), (metadata, e) -> {
             if (e != null) {
                 LOG.log(System.Logger.Level.ERROR, "cannot send " + event.type() + " of stack " + stackId, e);
                 errors.add(e);

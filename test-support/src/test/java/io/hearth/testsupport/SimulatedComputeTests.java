@@ -70,6 +70,18 @@ class SimulatedComputeTests {
     }
 
     @Test
+    void anAgentsRecordsAreKeyedByTheStackTreeItsUrlNamesAsTheGatewayKeysThem() {
+        String tree = UUID.randomUUID().toString();
+        assertThat(SimulatedCompute.tree("http://127.0.0.1:8006/v1/trees/" + tree + "/stacks/" + stackId
+                + "/servers/x/metadata?kid=k1", stackId)).isEqualTo(tree);
+        assertThat(SimulatedCompute.tree("http://127.0.0.1:8006/v1/signal/trees/" + tree + "/deployments/d?kid=k1",
+                stackId)).isEqualTo(tree);
+        assertThat(SimulatedCompute.tree("http://127.0.0.1:8006/v1/stacks/" + stackId + "/servers/x/metadata?kid=k1",
+                stackId)).as("a URL issued before URLs named the tree").isEqualTo(stackId);
+        assertThat(SimulatedCompute.tree(null, stackId)).isEqualTo(stackId);
+    }
+
+    @Test
     void eachNewServerIsAcceptedAndChecksInOnceAndStatesPublishedBeforeTheStartAreNotAnswered() {
         String early = UUID.randomUUID().toString();
         desired(early, 1, ServerDesired.State.ACTIVE, "early");

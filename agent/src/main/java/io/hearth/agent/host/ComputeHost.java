@@ -69,9 +69,9 @@ public final class ComputeHost {
                 }
             }, "host-shutdown"));
             DesiredStates states = new DesiredStates(servers, new AppliedGenerations(options.stateDir()),
-                    (desired, state, reason) -> send(producer, desired.serverId(), new ServerReported(
-                            desired.serverId(), desired.stackId(), desired.tenant(), desired.generation(), state,
-                            options.driverId(), reason)));
+                    (desired, state, reason) -> send(producer, desired.reportKey(), desired.serverId(),
+                            new ServerReported(desired.serverId(), desired.stackId(), desired.tenant(),
+                                    desired.generation(), state, options.driverId(), reason)));
             heartbeat(producer, options);
             Instant nextHeartbeat = Instant.now().plusSeconds(HEARTBEAT_SECONDS);
             List<TopicPartition> partitions = assign(consumer);
@@ -175,12 +175,12 @@ public final class ComputeHost {
     }
 
     private static void heartbeat(KafkaProducer<String, String> producer, HostOptions options) {
-        send(producer, options.driverId(), new DriverHeartbeat(options.driverId(), "local",
+        send(producer, options.driverId(), options.driverId(), new DriverHeartbeat(options.driverId(), "local",
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), HEARTBEAT_SECONDS));
     }
 
-    private static void send(KafkaProducer<String, String> producer, String key, Object data) {
-        CloudEvent event = CloudEvent.of(SOURCE, key, data);
+    private static void send(KafkaProducer<String, String> producer, String key, String subject, Object data) {
+        CloudEvent event = CloudEvent.of(SOURCE, subject, data);
         producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, key, event.toJson()), (metadata, failed) -> {
             if (failed != null) {
                 Log.warn(WHO, "cannot send " + event.type() + " of " + key + ": " + failed);

@@ -160,7 +160,7 @@ public class DataBags {
         }
         return Multi.createFrom().iterable(stacks).onItem().transformToUniAndConcatenate(stackId -> {
             DataBagChanged changed = new DataBagChanged(stackId, bag.rootStackId.toString(), bag.version, depth);
-            return outbox.append("data-bag", stackId, stackId, changed);
+            return outbox.append("data-bag", bag.rootStackId.toString(), stackId, changed); // keyed by the tree
         }).collect().last().replaceWithVoid();
     }
 

@@ -142,8 +142,10 @@ public class StackRuntime extends PanacheEntityBase {
     }
 
     /**
-     * The key of this stack's events on {@code hearth.stack.events}: its tree's top-level stack, so that a nested
-     * stack's events and its parent's reach a consumer in the order they were written (one partition).
+     * The key of this stack's events on {@code hearth.stack.events} and of every input of the engine about it
+     * ({@code hearth.stack.commands}, {@code hearth.signals}, {@code hearth.scaling}, {@code hearth.membership}): its
+     * tree's top-level stack, so that a nested stack's events and its parent's reach a consumer in the order they
+     * were written (one partition), and one replica owns the whole tree.
      */
     public String eventKey() {
         return (rootStackId == null ? id : rootStackId).toString();

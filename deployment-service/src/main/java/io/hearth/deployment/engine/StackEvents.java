@@ -88,13 +88,14 @@ public class StackEvents implements ResourceEvents {
 
     /**
      * Tells a nested stack's parent that the nested stack's action ended: a signal on {@code hearth.signals} keyed
-     * by the parent's id, which reaches the owning resource through the parent's door ({@code StackSignals}).
+     * by the tree's top-level stack (subject: the parent's id), which reaches the owning resource through the parent's door ({@code StackSignals}).
      */
     public Uni<Void> nestedSettled(StackRuntime nested) {
         String parent = nested.parentStackId.toString();
         CloudEvent event = CloudEvent.of(source, parent, new NestedStackSettled(parent, nested.parentResource,
                 nested.id.toString(), nested.action.name(), nested.status.name(), nested.statusReason));
-        return outbox.append("stack", parent, EventCatalog.byType(event.type()).topic(), event).replaceWithVoid();
+        return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
+                .replaceWithVoid();
     }
 
     /**

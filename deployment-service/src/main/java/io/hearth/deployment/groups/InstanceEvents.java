@@ -39,6 +39,6 @@ public class InstanceEvents {
         return outbox.append("stack", stack.eventKey(), stackId, new InstanceStateChanged(stackId, stack.tenant,
                 group == null ? null : group.name(), group == null ? null : group.stackId(),
                 group == null ? null : group.memberStackId(), serverId, resourceName,
-                address, previous, state, Instant.now())).replaceWithVoid();
+                address, previous, state, Instant.now(), stack.eventKey())).replaceWithVoid();
     }
 }

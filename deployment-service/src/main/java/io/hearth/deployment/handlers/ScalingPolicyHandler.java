@@ -21,7 +21,7 @@ import java.util.UUID;
 /**
  * {@code OS::Heat::ScalingPolicy} ({@code scaling_policy.py}): holds how its group changes size; the attribute
  * {@code alarm_url} is a POST pre-signed for the signal gateway's
- * {@code /v1/signal/stacks/{stack}/scaling-policies/{group}/{policy}} (never expiring in practice, as Heat's EC2
+ * {@code /v1/signal/trees/{root}/stacks/{stack}/scaling-policies/{group}/{policy}} (never expiring in practice, as Heat's EC2
  * signed URL: ten years), which publishes a {@code ScalingRequested} that the engine hands to the group ({@link
  * AutoScalingGroupHandler}); {@code signal_url} is Heat's native resource-signal URL of the policy on the Heat API
  * (template-service, {@code hearth.signal.heat-api-url}), which scales when POSTed with a token. The group is
@@ -58,8 +58,8 @@ public class ScalingPolicyHandler implements ResourceHandler {
         }
         String groupName = groupName(call);
         ObjectNode attributes = ResourceHandler.attributes();
-        attributes.put("alarm_url", urls.url(signal.baseUrl(), "POST", "/v1/signal/stacks/" + call.stack().id
-                + "/scaling-policies/" + groupName + "/" + call.name(), Instant.now().plus(NEVER)));
+        attributes.put("alarm_url", urls.url(signal.baseUrl(), "POST", "/v1/signal/trees/" + call.stack().eventKey()
+                + "/stacks/" + call.stack().id + "/scaling-policies/" + groupName + "/" + call.name(), Instant.now().plus(NEVER)));
         attributes.put("signal_url", signal.heatApiUrl() + "/v1/" + call.stack().tenant + "/stacks/" + call.stack().name
                 + "/" + call.stack().id + "/resources/" + call.name() + "/signal");
         return Uni.createFrom().item(Outcome.complete(UUID.randomUUID().toString().replace("-", ""), attributes));
@@ -68,7 +68,7 @@ public class ScalingPolicyHandler implements ResourceHandler {
     /**
      * Heat's resource signal on the policy through the API ({@code openstack stack resource signal STACK POLICY})
      * scales as the policy's {@code alarm_url} does: the same {@code ScalingRequested} (the policy's own adjustment,
-     * the signal's body as its details) goes on {@code hearth.scaling}, keyed by the stack, and reaches the group
+     * the signal's body as its details) goes on {@code hearth.scaling}, keyed by the stack's tree, and reaches the group
      * through the engine's door as the gateway's does. The policy itself waits for nothing, so its state is kept.
      */
     @Override
@@ -79,7 +79,7 @@ public class ScalingPolicyHandler implements ResourceHandler {
         String stackId = call.stack().id.toString();
         ScalingRequested request = new ScalingRequested(stackId, call.stack().tenant, groupName(call), call.name(), 0,
                 null, "resource signal of " + call.name(), api.details());
-        return outbox.append("stack", stackId, stackId, request).replaceWith((Outcome) null);
+        return outbox.append("stack", call.stack().eventKey(), stackId, request).replaceWith((Outcome) null);
     }
 
     private static String groupName(ResourceCall call) {

@@ -105,7 +105,7 @@ public class ServerHandler implements ResourceHandler {
     @Override
     public Uni<Outcome> create(ResourceCall call) {
         String serverId = UUID.randomUUID().toString();
-        String url = metadataUrl(call.stack().id.toString(), serverId);
+        String url = metadataUrl(call.stack().eventKey(), call.stack().id.toString(), serverId);
         ResourceRuntime row = call.row();
         row.physicalId = serverId; // Heat's resource_id_set: the check-in finds the server by it
         ObjectNode data = ResourceHandler.attributes().put(METADATA_URL, url);
@@ -141,7 +141,7 @@ public class ServerHandler implements ResourceHandler {
                     text(data.get(METADATA_URL)), userData(call));
         }
         return outbox.append("server", serverId, serverId, new ServerDesired(serverId, stack.id.toString(),
-                stack.tenant, generation, state, spec)).replaceWithVoid();
+                stack.tenant, generation, state, spec, stack.eventKey())).replaceWithVoid();
     }
 
     /**
@@ -161,13 +161,13 @@ public class ServerHandler implements ResourceHandler {
 
     /**
      * The URL the server's agent polls for its metadata: a GET of
-     * {@code /v1/stacks/{stack}/servers/{id}/metadata} at the signal gateway, pre-signed with the platform's
-     * keys, valid as long as a deployment's signal URL. The stack id is in the signed path so the gateway
-     * keys the server's check-in by its stack before any metadata document exists.
+     * {@code /v1/trees/{root}/stacks/{stack}/servers/{id}/metadata} at the signal gateway, pre-signed with the
+     * platform's keys, valid as long as a deployment's signal URL. The stack and its tree's top-level stack are in
+     * the signed path so the gateway keys the server's check-in by the tree before any metadata document exists.
      */
-    String metadataUrl(String stackId, String serverId) {
-        return urls.url(signal.baseUrl(), "GET", "/v1/stacks/" + stackId + "/servers/" + serverId + "/metadata",
-                Instant.now().plus(signal.urlTtl()));
+    String metadataUrl(String rootStackId, String stackId, String serverId) {
+        return urls.url(signal.baseUrl(), "GET", "/v1/trees/" + rootStackId + "/stacks/" + stackId + "/servers/"
+                + serverId + "/metadata", Instant.now().plus(signal.urlTtl()));
     }
 
     /**

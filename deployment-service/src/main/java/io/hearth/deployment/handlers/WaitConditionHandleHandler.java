@@ -23,7 +23,7 @@ import org.jboss.logging.Logger;
 
 /**
  * {@code OS::Heat::WaitConditionHandle} ({@code wait_condition_handle.py}): no user and no token, a pre-signed
- * signal-gateway URL instead, {@code POST /v1/signal/stacks/{stack}/wait-conditions/{name}}, valid
+ * signal-gateway URL instead, {@code POST /v1/signal/trees/{root}/stacks/{stack}/wait-conditions/{name}}, valid
  * {@code hearth.signal.handle-url-ttl}. Attributes: {@code endpoint} (the URL), {@code curl_cli} (a curl command
  * line that works as printed: add {@code --data-binary '{"status": "SUCCESS"}'}), {@code signal}
  * ({@code {"alarm_url": URL}}, the shape of Heat's pre-signed transports) and {@code token} (null: Heat's value for
@@ -53,7 +53,7 @@ public class WaitConditionHandleHandler implements ResourceHandler {
 
     @Override
     public Uni<Outcome> create(ResourceCall call) {
-        String path = "/v1/signal/stacks/" + call.stack().id + "/wait-conditions/"
+        String path = "/v1/signal/trees/" + call.stack().eventKey() + "/stacks/" + call.stack().id + "/wait-conditions/"
                 + URLEncoder.encode(call.name(), StandardCharsets.UTF_8).replace("+", "%20");
         String endpoint = urls.url(config.baseUrl(), "POST", path, Instant.now().plus(config.handleUrlTtl()));
         ObjectNode attributes = ResourceHandler.attributes();

@@ -3,20 +3,14 @@ package io.hearth.deployment.messaging;
 /** The messaging channels of deployment-service; tests reuse these names. */
 public final class Channels {
 
-    /** Consumes {@code hearth.stack.commands}. */
-    public static final String STACK_COMMANDS = "stack-commands";
-
-    /** Consumes {@code hearth.signals}: server check-ins, deployment and wait-condition signals. */
-    public static final String SIGNALS = "signals";
-
-    /** Consumes {@code hearth.membership}: a group's CREATE_COMPLETE members changed (the notifier). */
-    public static final String MEMBERSHIP = "membership";
-
-    /** Consumes {@code hearth.scaling}: a ScalingPolicy's alarm URL was called. */
-    public static final String SCALING = "scaling";
-
-    /** Consumes {@code hearth.compute.status}: what compute drivers report about servers, and their heartbeats. */
-    public static final String COMPUTE_STATUS = "compute-status";
+    /**
+     * Consumes every input of the engine in one consumer: {@code hearth.stack.commands}, {@code hearth.signals}
+     * (check-ins, deployment, wait-condition and nested-stack signals, data bag changes, progress),
+     * {@code hearth.scaling} (alarm URLs), {@code hearth.membership} (the notifier's group members) and
+     * {@code hearth.compute.status} (what compute drivers report). Range assignment gives partition i of each topic
+     * to the same replica, so the replica owning a stack tree's key gets all of the tree's inputs.
+     */
+    public static final String ENGINE = "engine";
 
     /** The consumer group, also the inbox's name for this consumer. */
     public static final String GROUP = "deployment-service";

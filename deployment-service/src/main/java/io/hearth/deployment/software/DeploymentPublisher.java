@@ -63,6 +63,17 @@ public class DeploymentPublisher {
         this.configs = configs;
     }
 
+    /**
+     * The pre-signed signal URL (POST) of a deployment of a stack: {@code /v1/signal/trees/{root}/deployments/{id}},
+     * so the gateway keys its signals by the stack's tree; {@link #signalUrl(SoftwareDeployment)} for one no stack
+     * owns.
+     */
+    private String signalUrl(SoftwareDeployment d, Map<String, MetricScope> scopes) {
+        MetricScope scope = d.stackId == null ? null : scopes.get(d.stackId);
+        return scope == null ? signalUrl(d) : urls.url(signal.baseUrl(), "POST", "/v1/signal/trees/"
+                + scope.rootStackId() + "/deployments/" + d.id, d.signalExpiresAt);
+    }
+
     /** The deployment's pre-signed signal URL (POST) for its current generation. */
     public String signalUrl(SoftwareDeployment deployment) {
         return urls.url(signal.baseUrl(), "POST", SIGNAL_PATH + deployment.id, deployment.signalExpiresAt);
@@ -228,7 +239,7 @@ public class DeploymentPublisher {
         return deployments.stream()
                 .filter(d -> configs.containsKey(d.configId))
                 .sorted(Comparator.comparing(d -> Objects.toString(configs.get(d.configId).name, "")))
-                .map(d -> DerivedConfig.item(d, configs.get(d.configId), signalUrl(d), metricUrl(d, scopes)))
+                .map(d -> DerivedConfig.item(d, configs.get(d.configId), signalUrl(d, scopes), metricUrl(d, scopes)))
                 .toList();
     }
 

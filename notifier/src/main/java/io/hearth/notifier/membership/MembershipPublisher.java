@@ -70,6 +70,7 @@ public class MembershipPublisher {
         // The members as MembershipChanged lists them: a template-resource member (memberStackId) with its stack's
         // outputs, once they exist (member_stack, see MembershipHandler), and without the stack id.
         this.claim = "select g.group_stack_id, g.group_name, g.tenant, g.generation,"
+                + " coalesce(g.root_stack_id, g.group_stack_id) as tree,"
                 + " (select coalesce(jsonb_object_agg(e.key, case when e.value->>'memberStackId' is null then e.value"
                 + " else (e.value - 'memberStackId') || jsonb_build_object('outputs', s.outputs) end), '{}')"
                 + " from jsonb_each(g.members) e left join " + schema + ".member_stack s"
@@ -124,7 +125,8 @@ public class MembershipPublisher {
                         .filter(id -> !published.containsKey(id)).toList();
                 List<String> left = published.keySet().stream().filter(id -> !members.containsKey(id)).sorted()
                         .toList();
-                events.add(outbox.row("membership", stackId, stackId, new MembershipChanged(stackId,
+                // keyed by the group's stack tree: deployment-service's replica owning the tree reads it
+                events.add(outbox.row("membership", group.getString("tree"), stackId, new MembershipChanged(stackId,
                         group.getString("tenant"), groupName, generation, list, joined, left)));
             }
             marks.add(Tuple.of(stackId, groupName, generation, group.getString("members")));

@@ -51,10 +51,11 @@ public class MembershipHandler {
      * The entry is bound as text first: the reactive client would send a String bound as jsonb as a JSON string.
      */
     private static final String APPLY = "insert into {h-schema}membership_group as g"
-            + " (group_stack_id, group_name, tenant, members, dirty_since, due_at)"
-            + " values (:stack, :group, :tenant, cast(cast(:entry as text) as jsonb), :now, :quietAt)"
+            + " (group_stack_id, group_name, tenant, members, dirty_since, due_at, root_stack_id)"
+            + " values (:stack, :group, :tenant, cast(cast(:entry as text) as jsonb), :now, :quietAt, cast(:root as text))"
             + " on conflict (group_stack_id, group_name) do update"
             + " set members = (g.members - cast(:server as text)) || excluded.members,"
+            + " root_stack_id = coalesce(excluded.root_stack_id, g.root_stack_id),"
             + " " + DIRTY
             + " where g.members is distinct from (g.members - cast(:server as text)) || excluded.members";
 
@@ -126,6 +127,7 @@ public class MembershipHandler {
                     .setParameter("tenant", change.tenant())
                     .setParameter("entry", entry)
                     .setParameter("server", change.serverId())
+                    .setParameter("root", change.rootStackId())
                     .executeUpdate());
         }).replaceWithVoid();
     }

@@ -4,8 +4,9 @@ import static io.hearth.notifier.membership.LifecycleBroker.change;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.hearth.contracts.envelope.CloudEvent;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
@@ -247,6 +248,22 @@ class MembershipTests {
     }
 
     /** This test's group resource's own status event. */
+    @Test
+    void aGroupsGenerationsAreKeyedByItsStackTree() {
+        String root = UUID.randomUUID().toString();
+        String server = UUID.randomUUID().toString();
+        InstanceStateChanged up = up(server).dataAs(InstanceStateChanged.class);
+        broker.publish(List.of(CloudEvent.of("/hearth/deployment-service", up.stackId(), new InstanceStateChanged(
+                up.stackId(), up.tenant(), "tree-group", groupStack, null, server, up.resourceName(), up.address(),
+                JOINING, UP, Instant.now(), root))));
+
+        await().atMost(WAIT).until(() -> !broker.generations(root, "tree-group").isEmpty());
+        MembershipChanged first = broker.generations(root, "tree-group").get(0);
+        assertThat(first.stackId()).as("the group's own stack, as before").isEqualTo(groupStack);
+        assertThat(first.members()).extracting(MembershipChanged.Member::serverId).containsExactly(server);
+        assertThat(broker.generations(groupStack, "tree-group")).as("not keyed by the group's stack").isEmpty();
+    }
+
     private CloudEvent groupStatus(String action, String status) {
         return LifecycleBroker.stackEvent(groupStack, new ResourceStatusChanged(groupStack, "demo", "group",
                 UUID.randomUUID().toString(), "OS::Heat::AutoScalingGroup", action, status, "state changed", null));

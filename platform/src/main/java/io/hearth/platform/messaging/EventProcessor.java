@@ -1,5 +1,6 @@
 package io.hearth.platform.messaging;
 
+import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.InvalidEventException;
 import io.hearth.platform.config.EventingConfig;
@@ -11,6 +12,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.jboss.logging.Logger;
 
 /**
@@ -136,14 +139,19 @@ public class EventProcessor {
                 .chain(() -> Uni.createFrom().completionStage(batch::ack));
     }
 
-    /** Each message of the batch on its own; one that fails for good is nacked: the channel dead-letters it. */
+    /**
+     * Each message of the batch on its own; one that fails for good is nacked: the channel dead-letters it, to its
+     * own topic's {@code <topic>.dlq} (a channel may read several topics).
+     */
     private Uni<Void> oneByOne(String group, KafkaRecordBatch<String, String> batch, Predicate<String> actsOn,
             Function<List<CloudEvent>, Uni<Void>> handler) {
         return Multi.createFrom().iterable(batch.getRecords())
                 .onItem().transformToUniAndConcatenate(record -> process(group, record.getPayload(), actsOn,
                         event -> handler.apply(List.of(event)))
                         .onFailure(failure -> !FatalErrors.isFatal(failure))
-                        .recoverWithUni(failure -> Uni.createFrom().completionStage(() -> record.nack(failure))))
+                        .recoverWithUni(failure -> Uni.createFrom().completionStage(() -> record.nack(failure,
+                                Metadata.of(OutgoingKafkaRecordMetadata.builder()
+                                        .withTopic(Topics.dlq(record.getTopic())).build())))))
                 .collect().last().replaceWithVoid();
     }
 

@@ -54,13 +54,17 @@ public class SignalPublisher {
         this.tracing = tracing;
     }
 
-    /** Publishes a signal or check-in on {@code hearth.signals} with {@code key} as key and subject. */
-    public Uni<Void> signal(String key, Object data) {
-        return send(signals, key, key, data);
+    /**
+     * Publishes a signal or check-in on {@code hearth.signals} with {@code key} (the stack tree) as key and
+     * {@code subject} (the stack) as subject.
+     */
+    public Uni<Void> signal(String key, String subject, Object data) {
+        return send(signals, key, subject, data);
     }
 
     /**
-     * Publishes a signal or check-in about a server, as {@link #signal(String, Object)} does, in the trace of the
+     * Publishes a signal or check-in about a server, as {@link #signal(String, String, Object)} does (subject: its
+     * stack, else the key), in the trace of the
      * server's metadata document ({@code trace}, see {@link io.hearth.gateway.service.MetadataStore#traceOf}): the
      * signal continues the stack's trace, which goes on in deployment-service.
      */
@@ -69,13 +73,13 @@ public class SignalPublisher {
                 deploymentId, () -> {
                     LOG.infof("publishing %s of stack %s%s", data.getClass().getSimpleName(), stackId,
                             deploymentId == null ? "" : " for deployment " + deploymentId);
-                    return signal(key, data);
+                    return signal(key, stackId != null ? stackId : key, data);
                 });
     }
 
-    /** Publishes a scaling request on {@code hearth.scaling} with {@code key} as key and subject. */
-    public Uni<Void> scaling(String key, Object data) {
-        return send(scaling, key, key, data);
+    /** Publishes a scaling request on {@code hearth.scaling} with {@code key} (the stack tree) and {@code subject}. */
+    public Uni<Void> scaling(String key, String subject, Object data) {
+        return send(scaling, key, subject, data);
     }
 
     /** Publishes metric samples on {@code hearth.metrics} with {@code key} (the stack tree) and {@code subject}. */

@@ -6,6 +6,7 @@ import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -29,6 +30,22 @@ public class GatewayRouter {
     public static final String WAIT_CONDITION = "/v1/signal/stacks/:stackId/wait-conditions/:handleName";
     /** A scaling policy's alarm URL path (signed for POST). */
     public static final String SCALING_POLICY = "/v1/signal/stacks/:stackId/scaling-policies/:groupName/:policyName";
+
+    /**
+     * The paths above as deployment-service issues them now: they name the stack's tree (its top-level stack), the
+     * key of what the gateway publishes, so every input of a tree reaches the one deployment-service replica owning
+     * its partition. A URL issued before (without {@code trees/}) still verifies: its records are keyed by the stack
+     * it names (the deployment's stack for a deployment signal), as they were.
+     */
+    public static final String METADATA_IN_TREE = "/v1/trees/:rootStackId" + METADATA.substring("/v1".length());
+    /** A deployment's signal path in its tree (see {@link #METADATA_IN_TREE}). */
+    public static final String DEPLOYMENT_SIGNAL_IN_TREE = "/v1/signal/trees/:rootStackId/deployments/:deploymentId";
+    /** A WaitConditionHandle's signal path in its tree (see {@link #METADATA_IN_TREE}). */
+    public static final String WAIT_CONDITION_IN_TREE = "/v1/signal/trees/:rootStackId"
+            + WAIT_CONDITION.substring("/v1/signal".length());
+    /** A scaling policy's alarm URL path in its tree (see {@link #METADATA_IN_TREE}). */
+    public static final String SCALING_POLICY_IN_TREE = "/v1/signal/trees/:rootStackId"
+            + SCALING_POLICY.substring("/v1/signal".length());
 
     /** A metric URL of a stack's servers (signed for POST). */
     public static final String STACK_METRICS = "/v1/metrics/trees/:rootStackId/stacks/:stackId";
@@ -54,20 +71,29 @@ public class GatewayRouter {
 
     void mount(@Observes Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
-        route(router.route(METADATA).method(HttpMethod.GET))
-                .handler(guard.signedFor("GET")).handler(metadata::handle);
-        route(router.route(DEPLOYMENT_SIGNAL).method(HttpMethod.POST).method(HttpMethod.PUT))
-                .handler(guard.signedFor("POST")).handler(body).handler(signals::deployment);
-        route(router.route(WAIT_CONDITION).method(HttpMethod.POST))
-                .handler(guard.signedFor("POST")).handler(body).handler(signals::waitCondition);
-        route(router.route(SCALING_POLICY).method(HttpMethod.POST))
-                .handler(guard.signedFor("POST")).handler(body).handler(signals::scalingPolicy);
+        for (String path : new String[] {METADATA, METADATA_IN_TREE}) {
+            route(router.route(path).method(HttpMethod.GET))
+                    .handler(guard.signedFor("GET")).handler(metadata::handle);
+        }
+        for (String path : new String[] {DEPLOYMENT_SIGNAL, DEPLOYMENT_SIGNAL_IN_TREE}) {
+            route(router.route(path).method(HttpMethod.POST).method(HttpMethod.PUT))
+                    .handler(guard.signedFor("POST")).handler(body).handler(signals::deployment);
+        }
+        for (String path : new String[] {WAIT_CONDITION, WAIT_CONDITION_IN_TREE}) {
+            route(router.route(path).method(HttpMethod.POST))
+                    .handler(guard.signedFor("POST")).handler(body).handler(signals::waitCondition);
+        }
+        for (String path : new String[] {SCALING_POLICY, SCALING_POLICY_IN_TREE}) {
+            route(router.route(path).method(HttpMethod.POST))
+                    .handler(guard.signedFor("POST")).handler(body).handler(signals::scalingPolicy);
+        }
         BodyHandler metricBody = BodyHandler.create(false).setBodyLimit(config.metrics().maxBodyBytes());
         for (String path : new String[] {STACK_METRICS, GROUP_METRICS}) {
             route(router.route(path).method(HttpMethod.POST))
                     .handler(guard.signedFor("POST")).handler(metricBody).handler(metrics::push);
         }
-        for (String path : new String[] {METADATA, DEPLOYMENT_SIGNAL, WAIT_CONDITION, SCALING_POLICY, STACK_METRICS,
+        for (String path : new String[] {METADATA, METADATA_IN_TREE, DEPLOYMENT_SIGNAL, DEPLOYMENT_SIGNAL_IN_TREE,
+            WAIT_CONDITION, WAIT_CONDITION_IN_TREE, SCALING_POLICY, SCALING_POLICY_IN_TREE, STACK_METRICS,
             GROUP_METRICS}) {
             route(router.route(path)).handler(ctx -> Replies.error(ctx, new ApiException(405, "MethodNotAllowed",
                     ctx.request().method() + " is not allowed on " + ctx.request().path())));
@@ -80,5 +106,14 @@ public class GatewayRouter {
 
     private static Route route(Route route) {
         return route.order(ORDER).failureHandler(Replies::failure);
+    }
+
+    /**
+     * The key of what a request publishes: the tree its URL names ({@code :rootStackId}), or {@code fallback} for a URL
+     * issued before URLs named their tree.
+     */
+    static String treeKey(RoutingContext ctx, String fallback) {
+        String root = ctx.pathParam("rootStackId");
+        return root != null ? root : fallback;
     }
 }

@@ -41,7 +41,8 @@ public class MetadataRoute {
         Long waitSeconds = Params.longParam(request, "wait");
         String bootId = Params.text(request, "boot_id");
         Uni<Void> checkedIn = bootId == null ? Uni.createFrom().voidItem()
-                : checkIns.checkIn(stackId, serverId, bootId, address(request), request.getParam("agent_version"));
+                : checkIns.checkIn(GatewayRouter.treeKey(ctx, stackId), stackId, serverId, bootId, address(request),
+                        request.getParam("agent_version"));
         checkedIn.subscribe().with(
                 ok -> answer(ctx, stackId, serverId, generation, waitSeconds == null ? 0 : waitSeconds),
                 failure -> Replies.error(ctx, failure));
@@ -91,7 +92,8 @@ public class MetadataRoute {
             Replies.error(ctx, ApiException.notFound("Server " + serverId + " was deleted"));
         } else if (document.check() != null) {
             HttpServerRequest request = ctx.request();
-            checkIns.answered(document, Params.text(request, "boot_id"), address(request),
+            checkIns.answered(GatewayRouter.treeKey(ctx, document.stackId()), document, Params.text(request, "boot_id"),
+                    address(request),
                     request.getParam("agent_version")).subscribe().with(
                             ok -> Replies.json(ctx, 200, document.body()), failure -> Replies.error(ctx, failure));
         } else {

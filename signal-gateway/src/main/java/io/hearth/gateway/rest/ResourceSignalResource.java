@@ -58,6 +58,6 @@ public class ResourceSignalResource {
             throw ApiException.notFound("Resource " + resource + " of stack " + stack
                     + " is not a software deployment waiting on a server (only those take resource signals here)");
         }
-        return signals.signal(ref, null, null, signal).map(SignalRoutes::accepted);
+        return signals.signal(ref, null, null, null, signal).map(SignalRoutes::accepted); // keyed by its stack
     }
 }

@@ -46,24 +46,27 @@ public class SignalRoutes {
             Long generation = Params.longParam(ctx.request(), "generation");
             ObjectNode body = body(ctx);
             if (DeploymentSignals.isProgress(body)) {
-                return deployments.progress(ref, action, generation, body).map(event -> accepted("deployment_id",
+                return deployments.progress(ref, ctx.pathParam("rootStackId"), action, generation, body).map(event -> accepted("deployment_id",
                         event.deploymentId(), "action", event.action(), "generation", event.generation(),
                         "progress", true));
             }
-            return deployments.signal(ref, action, generation, body).map(SignalRoutes::accepted);
+            return deployments.signal(ref, ctx.pathParam("rootStackId"), action, generation, body)
+                    .map(SignalRoutes::accepted);
         });
     }
 
     /** A wait condition handle's signal: 200 {@code {"status": "accepted", stack_id, handle, id}}. */
     void waitCondition(RoutingContext ctx) {
-        respond(ctx, () -> stacks.waitCondition(ctx.pathParam("stackId"), ctx.pathParam("handleName"), body(ctx))
+        respond(ctx, () -> stacks.waitCondition(GatewayRouter.treeKey(ctx, ctx.pathParam("stackId")),
+                ctx.pathParam("stackId"), ctx.pathParam("handleName"), body(ctx))
                 .map(event -> accepted("stack_id", event.stackId(), "handle", event.handleName(),
                         "id", event.signalId())));
     }
 
     /** An alarm URL of a scaling policy: 200 {@code {"status": "accepted", stack_id, group, policy}}. */
     void scalingPolicy(RoutingContext ctx) {
-        respond(ctx, () -> stacks.scalingPolicy(ctx.pathParam("stackId"), ctx.pathParam("groupName"),
+        respond(ctx, () -> stacks.scalingPolicy(GatewayRouter.treeKey(ctx, ctx.pathParam("stackId")),
+                ctx.pathParam("stackId"), ctx.pathParam("groupName"),
                 ctx.pathParam("policyName"), body(ctx)).map(event -> accepted("stack_id", event.stackId(),
                         "group", event.groupName(), "policy", event.policyName())));
     }

@@ -30,15 +30,17 @@ public class CheckIns {
     }
 
     /**
-     * Publishes the check-in unless this process already did for this server and boot; completes once Kafka
+     * Publishes the check-in, keyed by {@code key} (the server's stack tree), unless this process already did for
+     * this server and boot; completes once Kafka
      * acknowledged it (a failure is remembered as not published, so the next poll tries again).
      */
-    public Uni<Void> checkIn(String stackId, String serverId, String bootId, String address, String agentVersion) {
+    public Uni<Void> checkIn(String key, String stackId, String serverId, String bootId, String address,
+            String agentVersion) {
         if (Objects.equals(published.get(serverId), bootId)) {
             return Uni.createFrom().voidItem();
         }
         ServerCheckedIn event = new ServerCheckedIn(stackId, serverId, address, agentVersion, bootId, Instant.now());
-        return publisher.signal(stackId, event, store.traceOf(serverId), stackId, null)
+        return publisher.signal(key, event, store.traceOf(serverId), stackId, null)
                 .invoke(() -> published.put(serverId, bootId));
     }
 
@@ -48,14 +50,14 @@ public class CheckIns {
      * answer goes out (a failure is not remembered, so the agent's next poll tries again). Any poll counts, the
      * Hearth agent's or another agent's (os-collect-config's), since it proves the server's agent is there.
      */
-    public Uni<Void> answered(ServerDocument document, String bootId, String address, String agentVersion) {
+    public Uni<Void> answered(String key, ServerDocument document, String bootId, String address, String agentVersion) {
         String token = document.check();
         if (token == null || token.equals(checked.get(document.serverId()))) {
             return Uni.createFrom().voidItem();
         }
         ServerCheckedIn event = new ServerCheckedIn(document.stackId(), document.serverId(), address, agentVersion,
                 bootId, Instant.now(), token);
-        return publisher.signal(document.stackId(), event, store.traceOf(document.serverId()), document.stackId(), null)
+        return publisher.signal(key, event, store.traceOf(document.serverId()), document.stackId(), null)
                 .invoke(() -> checked.put(document.serverId(), token));
     }
 }

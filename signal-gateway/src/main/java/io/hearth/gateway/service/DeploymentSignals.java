@@ -53,19 +53,25 @@ public class DeploymentSignals {
     }
 
     /**
-     * Publishes the signal, keyed by the deployment's stack (or the deployment id when it has none).
+     * Publishes the signal, keyed by the deployment's stack tree ({@code root}, which its URL names), else by its stack
+     * (a URL issued before URLs named the tree), else by the deployment id (a deployment no stack owns).
      *
      * @param ref        the deployment, see {@link #find}
+     * @param root       the id of the deployment's top-level stack, or null when unknown
      * @param action     the action the agent says it ran, or null for the deployment's current one
      * @param generation the generation the agent says it ran, or null for the deployment's current one
      * @param body       the signal body
      * @return the event, once Kafka acknowledged it
      */
-    public Uni<DeploymentSignalled> signal(DeploymentRef ref, String action, Long generation, ObjectNode body) {
+    public Uni<DeploymentSignalled> signal(DeploymentRef ref, String root, String action, Long generation,
+            ObjectNode body) {
         DeploymentSignalled event = event(ref, action, generation, body, Instant.now());
-        String key = ref.stackId() != null ? ref.stackId() : ref.deploymentId();
-        return publisher.signal(key, event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
+        return publisher.signal(key(ref, root), event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
                 .replaceWith(event);
+    }
+
+    private static String key(DeploymentRef ref, String root) {
+        return root != null ? root : ref.stackId() != null ? ref.stackId() : ref.deploymentId();
     }
 
     /** Whether the body is a progress report ({@code "deploy_status": "IN_PROGRESS"}), not a terminal signal. */
@@ -79,10 +85,10 @@ public class DeploymentSignals {
      *
      * @return the event, once Kafka acknowledged it
      */
-    public Uni<DeploymentProgressed> progress(DeploymentRef ref, String action, Long generation, ObjectNode body) {
+    public Uni<DeploymentProgressed> progress(DeploymentRef ref, String root, String action, Long generation,
+            ObjectNode body) {
         DeploymentProgressed event = progressEvent(ref, action, generation, body, Instant.now());
-        String key = ref.stackId() != null ? ref.stackId() : ref.deploymentId();
-        return publisher.signal(key, event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
+        return publisher.signal(key(ref, root), event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
                 .replaceWith(event);
     }
 

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** Signals addressed to a stack's resources: WaitConditionHandle signals and scaling-policy alarm URLs. */
+/**
+ * Signals addressed to a stack's resources: WaitConditionHandle signals and scaling-policy alarm URLs, keyed by
+ * {@code key}: the stack's tree (see {@link io.hearth.gateway.rest.GatewayRouter#METADATA_IN_TREE}).
+ */
 @ApplicationScoped
 public class StackSignals {
 
@@ -31,11 +34,11 @@ public class StackSignals {
      * signals success; deployment-service numbers a signal without id and gives it Heat's reason). 400 for another
      * status or another key, which Heat refuses ({@code Metadata format invalid}).
      */
-    public Uni<WaitConditionSignalled> waitCondition(String stackId, String handleName, ObjectNode body) {
+    public Uni<WaitConditionSignalled> waitCondition(String key, String stackId, String handleName, ObjectNode body) {
         List<String> unknown = new ArrayList<>();
-        body.fieldNames().forEachRemaining(key -> {
-            if (!WAIT_KEYS.contains(key)) {
-                unknown.add(key);
+        body.fieldNames().forEachRemaining(field -> {
+            if (!WAIT_KEYS.contains(field)) {
+                unknown.add(field);
             }
         });
         if (!unknown.isEmpty()) {
@@ -51,7 +54,7 @@ public class StackSignals {
         }
         WaitConditionSignalled event = new WaitConditionSignalled(stackId, handleName, DeploymentSignals.text(body.get("id")), status,
                 DeploymentSignals.text(body.get("reason")), body.get("data"), Instant.now());
-        return publisher.signal(stackId, event).replaceWith(event);
+        return publisher.signal(key, stackId, event).replaceWith(event);
     }
 
     /**
@@ -60,9 +63,10 @@ public class StackSignals {
      * consumer looks the policy up in the stack. The body, when not empty, goes along as the signal's details
      * (an alarm's {@code previous}, {@code current} and {@code reason}, which Heat writes in its event).
      */
-    public Uni<ScalingRequested> scalingPolicy(String stackId, String groupName, String policyName, ObjectNode body) {
+    public Uni<ScalingRequested> scalingPolicy(String key, String stackId, String groupName, String policyName,
+            ObjectNode body) {
         ScalingRequested event = new ScalingRequested(stackId, null, groupName, policyName, 0, null,
                 "alarm URL of " + policyName + " called", body == null || body.isEmpty() ? null : body);
-        return publisher.scaling(stackId, event).replaceWith(event);
+        return publisher.scaling(key, stackId, event).replaceWith(event);
     }
 }

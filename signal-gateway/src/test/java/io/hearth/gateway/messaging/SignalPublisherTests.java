@@ -27,7 +27,7 @@ class SignalPublisherTests {
     @Test
     void noAcknowledgementInTimeIs503() {
         SignalPublisher publisher = publisher(message -> Uni.createFrom().nothing(), new AtomicReference<>());
-        assertThatThrownBy(() -> publisher.signal("stack", EVENT).await().atMost(Duration.ofSeconds(5)))
+        assertThatThrownBy(() -> publisher.signal("stack", "stack", EVENT).await().atMost(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(503));
     }
 
@@ -35,18 +35,18 @@ class SignalPublisherTests {
     void aRefusedRecordIs503() {
         SignalPublisher publisher = publisher(message -> Uni.createFrom().failure(new IllegalStateException("down")),
                 new AtomicReference<>());
-        assertThatThrownBy(() -> publisher.signal("stack", EVENT).await().atMost(Duration.ofSeconds(5)))
+        assertThatThrownBy(() -> publisher.signal("stack", "stack", EVENT).await().atMost(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(503));
     }
 
     @Test
     void anAcknowledgedRecordIsACloudEventKeyedAsAsked() {
         AtomicReference<Message<?>> sent = new AtomicReference<>();
-        publisher(message -> Uni.createFrom().voidItem(), sent).signal("stack", EVENT).await().atMost(Duration.ofSeconds(5));
+        publisher(message -> Uni.createFrom().voidItem(), sent).signal("root", "stack", EVENT).await().atMost(Duration.ofSeconds(5));
         assertThat((String) sent.get().getPayload()).contains("\"type\":\"" + ServerCheckedIn.TYPE + "\"")
                 .contains("\"source\":\"/hearth/signal-gateway\"").contains("\"subject\":\"stack\"");
         assertThat(sent.get().getMetadata(io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata.class))
-                .hasValueSatisfying(m -> assertThat(m.getKey()).isEqualTo("stack"));
+                .hasValueSatisfying(m -> assertThat(m.getKey()).isEqualTo("root"));
     }
 
     @SuppressWarnings("unchecked")

@@ -45,10 +45,10 @@ public class ResourceHealth {
         return stacks.atUrl(tenant, stackName, stackId, false)
                 .chain(stack -> find(stack, resource).chain(found -> {
                     marked(stack, found, unhealthy, why);
-                    return outbox.append("stack", stack.id.toString(), stack.id.toString(),
+                    return stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
                             new StackActionRequested(stack.id.toString(), tenant, stack.name,
                                     unhealthy ? StackActionRequested.MARK_UNHEALTHY : StackActionRequested.MARK_HEALTHY,
-                                    found.name, why));
+                                    found.name, why)));
                 }))
                 .replaceWithVoid();
     }

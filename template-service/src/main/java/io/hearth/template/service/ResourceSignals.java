@@ -96,8 +96,8 @@ public class ResourceSignals {
 
     private Uni<Route> send(String tenant, Stack stack, StackResourceState row, JsonNode details) {
         String id = stack.id.toString();
-        return outbox.append("stack", id, id, new StackActionRequested(id, tenant, stack.name,
-                StackActionRequested.SIGNAL, row.name, null, details)).replaceWith(Route.ENGINE);
+        return stack.treeKey().chain(key -> outbox.append("stack", key, id, new StackActionRequested(id, tenant,
+                stack.name, StackActionRequested.SIGNAL, row.name, null, details))).replaceWith(Route.ENGINE);
     }
 
     /** Heat's {@code _signal_check_hook}, then the signal that clears the hook. */

@@ -70,8 +70,8 @@ public class StackAbandonService {
                             .invoke(data -> data.put(AbandonData.SIGNATURE, signature.sign(tenant,
                                     stack.id.toString(), AbandonData.records(data))))
                             .call(() -> forget(stack))
-                            .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                                    new StackAbandonRequested(stack.id.toString(), tenant, stack.name)));
+                            .call(() -> stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
+                                    new StackAbandonRequested(stack.id.toString(), tenant, stack.name))));
                 });
     }
 

@@ -113,8 +113,8 @@ public class StackActionService {
 
     private Uni<Void> send(Stack stack, String command) {
         String stackId = stack.id.toString();
-        return outbox.append("stack", stackId, stackId, new StackActionRequested(stackId, stack.tenant, stack.name,
-                command)).replaceWithVoid();
+        return stack.treeKey().chain(key -> outbox.append("stack", key, stackId, new StackActionRequested(stackId,
+                stack.tenant, stack.name, command))).replaceWithVoid();
     }
 
     private static String capitalized(Action action) {

@@ -81,8 +81,8 @@ public class StackService {
             stack.status = Status.IN_PROGRESS;
             stack.statusReason = "Stack DELETE started";
             stack.updatedAt = Instant.now();
-            return outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                    new StackDeleteRequested(stack.id.toString(), tenant, stack.name)).replaceWithVoid();
+            return stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
+                    new StackDeleteRequested(stack.id.toString(), tenant, stack.name))).replaceWithVoid();
         });
     }
 

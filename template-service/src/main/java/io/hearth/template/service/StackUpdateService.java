@@ -118,8 +118,8 @@ public class StackUpdateService {
             return update;
         }).call(update -> resources.planned(update.stack(), update.plan())).call(update -> {
             String stackId = update.stack().id.toString();
-            return outbox.append("stack", stackId, stackId,
-                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan(), action));
+            return update.stack().treeKey().chain(key -> outbox.append("stack", key, stackId,
+                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan(), action)));
         }).map(Update::stack);
     }
 

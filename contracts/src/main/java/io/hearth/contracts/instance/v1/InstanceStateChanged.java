@@ -19,9 +19,19 @@ import java.time.Instant;
  * @param previousState the state it left, e.g. CREATE_IN_PROGRESS
  * @param state         the state it entered, e.g. CREATE_COMPLETE or DELETE_IN_PROGRESS
  * @param changedAt     when it changed
+ * @param rootStackId   the id of the top-level stack of the server's stack tree (the record's key), null in an
+ *                      event written before it was carried
  */
 public record InstanceStateChanged(String stackId, String tenant, String groupName, String groupStackId,
         String memberStackId, String serverId, String resourceName, String address, String previousState,
-        String state, Instant changedAt) {
+        String state, Instant changedAt, String rootStackId) {
     public static final String TYPE = "io.hearth.instance.state-changed.v1";
+
+    /** An event that does not name its tree. */
+    public InstanceStateChanged(String stackId, String tenant, String groupName, String groupStackId,
+            String memberStackId, String serverId, String resourceName, String address, String previousState,
+            String state, Instant changedAt) {
+        this(stackId, tenant, groupName, groupStackId, memberStackId, serverId, resourceName, address, previousState,
+                state, changedAt, null);
+    }
 }
