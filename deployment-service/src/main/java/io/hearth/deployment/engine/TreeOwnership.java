@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Utils;
@@ -37,16 +38,19 @@ public class TreeOwnership implements KafkaConsumerRebalanceListener {
 
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        Set<Integer> now = new HashSet<>(held);
-        partitions.stream().filter(p -> Topics.SIGNALS.equals(p.topic())).forEach(p -> now.add(p.partition()));
-        held = Set.copyOf(now);
+        change(partitions, Set::add);
         LOG.infof("the engine holds partitions %s of %d: it owns the stack trees keyed to them", held, partitionCount);
     }
 
     @Override
     public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        change(partitions, Set::remove);
+    }
+
+    /** Adds or removes the {@code hearth.signals} partitions among {@code partitions} (each topic has the same). */
+    private void change(Collection<TopicPartition> partitions, BiConsumer<Set<Integer>, Integer> how) {
         Set<Integer> now = new HashSet<>(held);
-        partitions.stream().filter(p -> Topics.SIGNALS.equals(p.topic())).forEach(p -> now.remove(p.partition()));
+        partitions.stream().filter(p -> Topics.SIGNALS.equals(p.topic())).forEach(p -> how.accept(now, p.partition()));
         held = Set.copyOf(now);
     }
 

@@ -105,21 +105,6 @@ public class Stack extends PanacheEntityBase {
     @Column(name = "parent_resource")
     public String parentResource;
 
-    /**
-     * The key of this stack's commands on {@code hearth.stack.commands}: the id of its tree's top-level stack (its
-     * own for a top-level stack), found up the {@code parent_id} chain, so that every input of a tree reaches the
-     * one deployment-service replica owning its partition. A parent not (yet) in the read model ends the walk: the
-     * furthest known ancestor's id is the key.
-     */
-    public Uni<String> treeKey() {
-        if (parentId == null) {
-            return Uni.createFrom().item(id.toString());
-        }
-        UUID parent = parentId;
-        return Stack.<Stack>findById(parent).chain(found -> found == null ? Uni.createFrom().item(parent.toString())
-                : found.treeKey());
-    }
-
     /** Heat's combined status, e.g. CREATE_COMPLETE. */
     public String stackStatus() {
         return action.with(status);

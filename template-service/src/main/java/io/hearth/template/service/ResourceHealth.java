@@ -3,7 +3,6 @@ package io.hearth.template.service;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackActionRequested;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
@@ -25,11 +24,11 @@ public class ResourceHealth {
     static final String DEFAULT_REASON = "state changed by resource_mark_unhealthy api";
 
     private final StackService stacks;
-    private final Outbox outbox;
+    private final StackCommands commands;
 
-    public ResourceHealth(StackService stacks, Outbox outbox) {
+    public ResourceHealth(StackService stacks, StackCommands commands) {
         this.stacks = stacks;
-        this.outbox = outbox;
+        this.commands = commands;
     }
 
     /**
@@ -45,10 +44,9 @@ public class ResourceHealth {
         return stacks.atUrl(tenant, stackName, stackId, false)
                 .chain(stack -> find(stack, resource).chain(found -> {
                     marked(stack, found, unhealthy, why);
-                    return stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
-                            new StackActionRequested(stack.id.toString(), tenant, stack.name,
-                                    unhealthy ? StackActionRequested.MARK_UNHEALTHY : StackActionRequested.MARK_HEALTHY,
-                                    found.name, why)));
+                    return commands.send(stack, new StackActionRequested(stack.id.toString(), tenant, stack.name,
+                            unhealthy ? StackActionRequested.MARK_UNHEALTHY : StackActionRequested.MARK_HEALTHY,
+                            found.name, why));
                 }))
                 .replaceWithVoid();
     }

@@ -3,7 +3,6 @@ package io.hearth.template.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.v1.StackActionRequested;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.hot.types.ResourceRegistry;
 import io.hearth.hot.types.ResourceType;
@@ -58,11 +57,11 @@ public class ResourceSignals {
     }
 
     private final StackService stacks;
-    private final Outbox outbox;
+    private final StackCommands commands;
 
-    public ResourceSignals(StackService stacks, Outbox outbox) {
+    public ResourceSignals(StackService stacks, StackCommands commands) {
         this.stacks = stacks;
-        this.outbox = outbox;
+        this.commands = commands;
     }
 
     /**
@@ -96,8 +95,8 @@ public class ResourceSignals {
 
     private Uni<Route> send(String tenant, Stack stack, StackResourceState row, JsonNode details) {
         String id = stack.id.toString();
-        return stack.treeKey().chain(key -> outbox.append("stack", key, id, new StackActionRequested(id, tenant,
-                stack.name, StackActionRequested.SIGNAL, row.name, null, details))).replaceWith(Route.ENGINE);
+        return commands.send(stack, new StackActionRequested(id, tenant, stack.name, StackActionRequested.SIGNAL,
+                row.name, null, details)).replaceWith(Route.ENGINE);
     }
 
     /** Heat's {@code _signal_check_hook}, then the signal that clears the hook. */

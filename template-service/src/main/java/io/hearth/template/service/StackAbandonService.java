@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackAbandonRequested;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.client.DeploymentRuntimeClient;
 import io.hearth.template.config.AdoptionConfig;
@@ -34,15 +33,15 @@ public class StackAbandonService {
     private final StackService stacks;
     private final DeploymentRuntimeClient runtime;
     private final AbandonSignature signature;
-    private final Outbox outbox;
+    private final StackCommands commands;
     private final AdoptionConfig config;
 
     public StackAbandonService(StackService stacks, DeploymentRuntimeClient runtime, AbandonSignature signature,
-            Outbox outbox, AdoptionConfig config) {
+            StackCommands commands, AdoptionConfig config) {
         this.stacks = stacks;
         this.runtime = runtime;
         this.signature = signature;
-        this.outbox = outbox;
+        this.commands = commands;
         this.config = config;
     }
 
@@ -70,8 +69,7 @@ public class StackAbandonService {
                             .invoke(data -> data.put(AbandonData.SIGNATURE, signature.sign(tenant,
                                     stack.id.toString(), AbandonData.records(data))))
                             .call(() -> forget(stack))
-                            .call(() -> stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
-                                    new StackAbandonRequested(stack.id.toString(), tenant, stack.name))));
+                            .call(() -> commands.send(stack, new StackAbandonRequested(stack.id.toString(), tenant, stack.name)));
                 });
     }
 

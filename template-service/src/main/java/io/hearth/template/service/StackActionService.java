@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackActionRequested;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -32,10 +31,10 @@ public class StackActionService {
             "cancel_update", StackActionRequested.CANCEL_UPDATE,
             "cancel_without_rollback", StackActionRequested.CANCEL_WITHOUT_ROLLBACK);
 
-    private final Outbox outbox;
+    private final StackCommands commands;
 
-    public StackActionService(Outbox outbox) {
-        this.outbox = outbox;
+    public StackActionService(StackCommands commands) {
+        this.commands = commands;
     }
 
     /**
@@ -113,8 +112,8 @@ public class StackActionService {
 
     private Uni<Void> send(Stack stack, String command) {
         String stackId = stack.id.toString();
-        return stack.treeKey().chain(key -> outbox.append("stack", key, stackId, new StackActionRequested(stackId,
-                stack.tenant, stack.name, command))).replaceWithVoid();
+        return commands.send(stack, new StackActionRequested(stackId, stack.tenant, stack.name, command))
+                .replaceWithVoid();
     }
 
     private static String capitalized(Action action) {

@@ -6,7 +6,6 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
 import io.hearth.hot.functions.StackIdentity;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.rest.DatabaseErrors;
 import io.hearth.template.config.AdoptionConfig;
@@ -31,15 +30,15 @@ public class StackAdoptService {
     private final StackDefinitions definitions;
     private final StackResources resources;
     private final AbandonSignature signature;
-    private final Outbox outbox;
+    private final StackCommands commands;
     private final AdoptionConfig config;
 
     public StackAdoptService(StackDefinitions definitions, StackResources resources, AbandonSignature signature,
-            Outbox outbox, AdoptionConfig config) {
+            StackCommands commands, AdoptionConfig config) {
         this.definitions = definitions;
         this.resources = resources;
         this.signature = signature;
-        this.outbox = outbox;
+        this.commands = commands;
         this.config = config;
     }
 
@@ -93,7 +92,6 @@ public class StackAdoptService {
                 })
                 .onFailure(DatabaseErrors::isUniqueViolation).transform(e -> StackService.exists(stack.name))
                 .call(() -> resources.planned(stack, plan))
-                .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
-                        command));
+                .call(() -> commands.send(stack, command));
     }
 }

@@ -6,7 +6,6 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.hot.functions.StackIdentity;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.platform.rest.DatabaseErrors;
 import io.hearth.template.domain.Stack;
@@ -26,12 +25,12 @@ public class StackService {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z][a-zA-Z0-9_.-]{0,254}");
 
     private final StackDefinitions definitions;
-    private final Outbox outbox;
+    private final StackCommands commands;
     private final StackResources resources;
 
-    public StackService(StackDefinitions definitions, Outbox outbox, StackResources resources) {
+    public StackService(StackDefinitions definitions, StackCommands commands, StackResources resources) {
         this.definitions = definitions;
-        this.outbox = outbox;
+        this.commands = commands;
         this.resources = resources;
     }
 
@@ -56,7 +55,7 @@ public class StackService {
                 })
                 .onFailure(DatabaseErrors::isUniqueViolation).transform(e -> exists(stack.name))
                 .call(() -> resources.planned(stack, plan))
-                .call(() -> outbox.append("stack", stack.id.toString(), stack.id.toString(),
+                .call(() -> commands.send(stack,
                         new StackCreateRequested(stack.id.toString(), tenant, stack.name, plan)));
     }
 
@@ -81,8 +80,8 @@ public class StackService {
             stack.status = Status.IN_PROGRESS;
             stack.statusReason = "Stack DELETE started";
             stack.updatedAt = Instant.now();
-            return stack.treeKey().chain(key -> outbox.append("stack", key, stack.id.toString(),
-                    new StackDeleteRequested(stack.id.toString(), tenant, stack.name))).replaceWithVoid();
+            return commands.send(stack, new StackDeleteRequested(stack.id.toString(), tenant, stack.name))
+                    .replaceWithVoid();
         });
     }
 

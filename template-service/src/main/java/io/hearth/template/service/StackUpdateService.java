@@ -13,7 +13,6 @@ import io.hearth.hot.params.ParameterParser;
 import io.hearth.hot.params.ResolvedParameters;
 import io.hearth.hot.plan.NestedPlanDiff;
 import io.hearth.hot.plan.StackPlanner;
-import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.rest.ApiException;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.rest.dto.UpdateStackRequest;
@@ -57,15 +56,15 @@ public class StackUpdateService {
 
     private final StackDefinitions definitions;
     private final StackService stacks;
-    private final Outbox outbox;
+    private final StackCommands commands;
     private final StackResources resources;
     private final StackPlanner planner;
 
-    public StackUpdateService(StackDefinitions definitions, StackService stacks, Outbox outbox,
+    public StackUpdateService(StackDefinitions definitions, StackService stacks, StackCommands commands,
             StackResources resources, StackPlanner planner) {
         this.definitions = definitions;
         this.stacks = stacks;
-        this.outbox = outbox;
+        this.commands = commands;
         this.resources = resources;
         this.planner = planner;
     }
@@ -118,8 +117,8 @@ public class StackUpdateService {
             return update;
         }).call(update -> resources.planned(update.stack(), update.plan())).call(update -> {
             String stackId = update.stack().id.toString();
-            return update.stack().treeKey().chain(key -> outbox.append("stack", key, stackId,
-                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan(), action)));
+            return commands.send(update.stack(),
+                    new StackUpdateRequested(stackId, tenant, update.stack().name, update.plan(), action));
         }).map(Update::stack);
     }
 
