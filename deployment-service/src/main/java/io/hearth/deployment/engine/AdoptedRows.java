@@ -4,7 +4,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
-import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
@@ -25,6 +25,12 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class AdoptedRows {
+
+    private final StackRuntimeRepository repository;
+
+    public AdoptedRows(StackRuntimeRepository repository) {
+        this.repository = repository;
+    }
 
     /** Why the command's records cannot be taken back, or null when they can. */
     public Uni<String> problem(StackAdoptRequested command) {
@@ -54,7 +60,7 @@ public class AdoptedRows {
         if (configs.contains(null) || deployments.contains(null)) {
             return Uni.createFrom().item("Resource ADOPT failed: a software config or deployment id is not a UUID");
         }
-        return ResourceRuntime.count("physicalId in ?1", physical.isEmpty() ? List.of("") : physical)
+        return repository.countWithPhysicalIds(physical)
                 .chain(live -> live > 0 ? Uni.createFrom().item("in use")
                         : count(SoftwareConfig.class, configs).chain(c -> c > 0 ? Uni.createFrom().item("in use")
                                 : count(SoftwareDeployment.class, deployments).chain(d -> d > 0

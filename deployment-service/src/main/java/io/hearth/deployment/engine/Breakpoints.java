@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceHook;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.smallrye.mutiny.Uni;
@@ -39,8 +40,11 @@ class Breakpoints {
 
     private final StackEvents events;
 
-    Breakpoints(StackEvents events) {
+    private final StackRuntimeRepository repository;
+
+    Breakpoints(StackEvents events, StackRuntimeRepository repository) {
         this.events = events;
+        this.repository = repository;
     }
 
     /**
@@ -59,14 +63,14 @@ class Breakpoints {
         }
         LOG.infof("stack %s (%s): %s reached hook %s", state.stack.name, state.stack.id, resource.name(), hook);
         Uni<ResourceHook> kept = reached != null ? Uni.createFrom().item(reached)
-                : ResourceHook.<ResourceHook>findById(new ResourceHook.Key(state.stack.id, resource.name(), hook));
+                : repository.hook(new ResourceHook.Key(state.stack.id, resource.name(), hook));
         return kept.chain(found -> {
             ResourceHook entry = found;
             Uni<?> stored;
             if (entry == null) {
                 entry = new ResourceHook();
                 entry.key = new ResourceHook.Key(state.stack.id, resource.name(), hook);
-                stored = entry.persist();
+                stored = repository.insert(entry);
             } else {
                 stored = Uni.createFrom().item(entry);
             }

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.Action;
-import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.spi.NestedStackService;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
@@ -52,9 +52,14 @@ public class NestedStacks implements NestedStackService {
     private final StackEvents events;
     private final StackOutputs outputs;
     private final StackPlanner planner;
+    private final StackStates states;
+    private final StackRuntimeRepository repository;
 
-    NestedStacks(StackEngine engine, StackEvents events, StackOutputs outputs, StackPlanner planner) {
+    NestedStacks(StackEngine engine, StackEvents events, StackOutputs outputs, StackPlanner planner,
+            StackStates states, StackRuntimeRepository repository) {
         this.engine = engine;
+        this.states = states;
+        this.repository = repository;
         this.events = events;
         this.outputs = outputs;
         this.planner = planner;
@@ -101,10 +106,10 @@ public class NestedStacks implements NestedStackService {
                     : HearthJson.mapper().createObjectNode());
         }
         StackState state = new StackState(nested, planned.plan(), List.of());
-        return StackState.writeAtCommit()
+        return states.begin()
                 .chain(() -> events.nestedCreated(nested, template, planned.environment(), planned.plan()))
                 .chain(() -> engine.begin(state, adopting ? Action.ADOPT : Action.CREATE))
-                .chain(() -> nested.persist())
+                .chain(() -> repository.insert(nested))
                 .chain(() -> engine.advance(state))
                 .map(ignored -> outcome(call, state, owner));
     }
@@ -217,7 +222,7 @@ public class NestedStacks implements NestedStackService {
     }
 
     /** The nested stack of a resource, locked; null when it has none (or the id is not its). */
-    private static Uni<StackState> load(ResourceCall call) {
+    private Uni<StackState> load(ResourceCall call) {
         String id = call.row().physicalId;
         if (id == null) {
             return Uni.createFrom().nullItem();
@@ -228,7 +233,7 @@ public class NestedStacks implements NestedStackService {
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().nullItem();
         }
-        return StackState.load(nestedId).map(state -> state != null && call.stack().id.equals(state.stack().parentStackId)
+        return states.load(nestedId).map(state -> state != null && call.stack().id.equals(state.stack().parentStackId)
                 ? state : null);
     }
 

@@ -10,6 +10,7 @@ import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.Action;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.databag.DataBags;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
@@ -44,10 +45,12 @@ class ResourceStarter {
     private final int maxReruns;
     private final DataBags bags;
     private final Breakpoints breakpoints;
+    private final StackRuntimeRepository repository;
 
     ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config, DataBags bags,
-            Breakpoints breakpoints) {
+            Breakpoints breakpoints, StackRuntimeRepository repository) {
         this.handlers = handlers;
+        this.repository = repository;
         this.breakpoints = breakpoints;
         this.bags = bags;
         this.events = events;
@@ -229,7 +232,7 @@ class ResourceStarter {
             JsonNode properties) {
         ResourceRuntime row = newRow(state, resource, properties);
         ResourceCall call = new ResourceCall(state.stack, row, properties, null);
-        return row.persist()
+        return repository.insert(row)
                 .chain(() -> events.resourceStatus(state.stack, row))
                 .chain(() -> apply(state, row, row.action == Action.ADOPT ? handler.adopt(call) : handler.create(call)));
     }
@@ -257,7 +260,7 @@ class ResourceStarter {
         Uni<ResourceRuntime> started;
         if (existing == null) {
             ResourceRuntime row = newRow(state, resource, null);
-            started = row.persist().replaceWith(row);
+            started = repository.insert(row).replaceWith(row);
         } else {
             begin(state, existing, Action.UPDATE);
             started = Uni.createFrom().item(existing);
@@ -288,7 +291,7 @@ class ResourceStarter {
                     row.statusReason = STATE_CHANGED;
                     if (row.action == Action.DELETE) {
                         state.remove(row);
-                        return events.resourceStatus(state.stack, row).chain(row::delete)
+                        return events.resourceStatus(state.stack, row).chain(() -> repository.delete(row))
                                 .chain(() -> factsOf(state, row, done));
                     }
                     String before = row.attributes;

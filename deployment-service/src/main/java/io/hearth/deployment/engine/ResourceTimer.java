@@ -2,6 +2,7 @@ package io.hearth.deployment.engine;
 
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.ContextLoop;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -13,7 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * The durable timer: resumes resources whose {@code wake_at} has come, whoever scheduled them and
@@ -27,16 +27,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class ResourceTimer {
 
-    /** The trees that have a due resource, at most {@link #TREES} of them. */
-    private static final String DUE_TREES = "select distinct coalesce(s.rootStackId, s.id) from ResourceRuntime r,"
-            + " StackRuntime s where s.id = r.stackId and r.wakeAt <= :now";
-    /** The trees' next wake-ups, earliest first, at most {@link #TREES} of them. */
-    private static final String NEXT_WAKE_UPS = "select coalesce(s.rootStackId, s.id), min(r.wakeAt) from"
-            + " ResourceRuntime r, StackRuntime s where s.id = r.stackId and r.wakeAt is not null"
-            + " group by coalesce(s.rootStackId, s.id) order by min(r.wakeAt)";
-    private static final String CLAIM = "select id from {h-schema}stack_runtime where coalesce(root_stack_id, id)"
-            + " in (:roots) and id in (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
-            + " limit 1 for update skip locked";
     /** How many trees a step looks at (due ones, or for the next wake-up). */
     static final int TREES = 1000;
 
@@ -44,9 +34,12 @@ public class ResourceTimer {
     private final TreeOwnership ownership;
     private final DeploymentConfig.Timer config;
     private final ContextLoop<Duration> loop;
+    private final StackRuntimeRepository repository;
 
-    public ResourceTimer(StackLifecycle lifecycle, TreeOwnership ownership, DeploymentConfig config, Vertx vertx) {
+    public ResourceTimer(StackLifecycle lifecycle, TreeOwnership ownership, DeploymentConfig config, Vertx vertx,
+            StackRuntimeRepository repository) {
         this.lifecycle = lifecycle;
+        this.repository = repository;
         this.ownership = ownership;
         this.config = config.timer();
         this.loop = new ContextLoop<>("resource timer", vertx, this::runOnce, delay -> delay,
@@ -69,15 +62,10 @@ public class ResourceTimer {
             return Uni.createFrom().item(config.pollInterval());
         }
         Instant now = Instant.now();
-        return Panache.withTransaction(() -> Panache.getSession()
-                .chain(session -> session.createSelectionQuery(DUE_TREES, UUID.class).setParameter("now", now)
-                        .setMaxResults(TREES).getResultList()
-                        .map(roots -> roots.stream().filter(ownership::owns).toList())
-                        .chain(roots -> roots.isEmpty() ? Uni.createFrom().<UUID>nullItem()
-                                : session.createNativeQuery(CLAIM, UUID.class).setParameter("roots", roots)
-                                        .setParameter("now", now).getSingleResultOrNull()))
-                // locked by the claim already
-                .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : StackRuntime.findById(id))
+        return Panache.withTransaction(() -> repository.dueTrees(now, TREES)
+                .map(roots -> roots.stream().filter(ownership::owns).toList())
+                .chain(roots -> roots.isEmpty() ? Uni.createFrom().<StackRuntime>nullItem()
+                        : repository.claimDue(roots, now))
                 .chain(stack -> stack != null
                         ? lifecycle.wake(stack).chain(FlushGate::flushBeforeCommit)
                                 .replaceWith(Duration.ZERO)
@@ -86,9 +74,8 @@ public class ResourceTimer {
 
     /** The earliest wake-up of an owned tree, or null when none is among the {@link #TREES} earliest trees. */
     private Uni<Instant> nextWakeUp() {
-        return Panache.getSession().chain(session -> session.createSelectionQuery(NEXT_WAKE_UPS, Object[].class)
-                .setMaxResults(TREES).getResultList())
-                .map(rows -> rows.stream().filter(row -> ownership.owns((UUID) row[0])).map(row -> (Instant) row[1])
-                        .findFirst().orElse(null));
+        return repository.nextWakeUps(TREES).map(wakeUps -> wakeUps.stream()
+                .filter(wakeUp -> ownership.owns(wakeUp.root())).map(StackRuntimeRepository.WakeUp::at)
+                .findFirst().orElse(null));
     }
 }

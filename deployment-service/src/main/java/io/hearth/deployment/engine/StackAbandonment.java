@@ -1,15 +1,14 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.contracts.stack.v1.StackAbandonRequested;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -26,17 +25,23 @@ public class StackAbandonment {
 
     private static final Logger LOG = Logger.getLogger(StackAbandonment.class);
 
+    private final StackRuntimeRepository repository;
+
+    public StackAbandonment(StackRuntimeRepository repository) {
+        this.repository = repository;
+    }
+
     /** Forgets the stack's tree; an unknown stack (already abandoned, a redelivery) changes nothing. */
     public Uni<Void> abandon(StackAbandonRequested command) {
         UUID id = UUID.fromString(command.stackId());
-        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(stack -> {
+        return repository.lock(id).chain(stack -> {
             if (stack == null || !stack.tenant.equals(command.tenant())) {
                 LOG.infof("abandon of unknown stack %s ignored", id);
                 return Uni.createFrom().voidItem();
             }
-            return StackRuntime.<StackRuntime>list("id = ?1 or rootStackId = ?1", id).chain(tree -> {
+            return repository.tree(id).chain(tree -> {
                 List<UUID> stacks = tree.stream().map(s -> s.id).toList();
-                return ResourceRuntime.<ResourceRuntime>list("stackId in ?1", stacks)
+                return repository.rows(stacks)
                         .chain(rows -> forget(stacks, rows))
                         .invoke(() -> LOG.infof("stack %s (%s) abandoned: %d stack(s) forgotten, nothing deleted",
                                 stack.name, id, stacks.size()));
@@ -44,7 +49,7 @@ public class StackAbandonment {
         });
     }
 
-    private static Uni<Void> forget(List<UUID> stacks, List<ResourceRuntime> rows) {
+    private Uni<Void> forget(List<UUID> stacks, List<ResourceRuntime> rows) {
         List<String> physical = rows.stream().map(row -> row.physicalId).filter(p -> p != null).toList();
         List<UUID> uuids = physical.stream().map(SoftwareConfigStore::uuid).filter(u -> u != null).toList();
         List<String> stackIds = stacks.stream().map(UUID::toString).toList();
@@ -53,7 +58,6 @@ public class StackAbandonment {
         Uni<Long> servers = physical.isEmpty() ? Uni.createFrom().item(0L)
                 : ServerMetadataRow.delete("serverId in ?1", physical);
         return deployments.chain(() -> configs).chain(() -> servers)
-                .chain(() -> ResourceRuntime.delete("stackId in ?1", stacks))
-                .chain(() -> StackRuntime.delete("id in ?1", stacks)).replaceWithVoid();
+                .chain(() -> repository.deleteStacks(stacks));
     }
 }

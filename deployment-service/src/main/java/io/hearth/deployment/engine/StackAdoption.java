@@ -8,6 +8,7 @@ import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -39,9 +40,14 @@ public class StackAdoption {
     private final StackEngine engine;
     private final StackEvents events;
     private final AdoptedRows adopted;
+    private final StackStates states;
+    private final StackRuntimeRepository repository;
 
-    public StackAdoption(StackEngine engine, StackEvents events, AdoptedRows adopted) {
+    public StackAdoption(StackEngine engine, StackEvents events, AdoptedRows adopted, StackStates states,
+            StackRuntimeRepository repository) {
         this.engine = engine;
+        this.states = states;
+        this.repository = repository;
         this.events = events;
         this.adopted = adopted;
     }
@@ -49,7 +55,7 @@ public class StackAdoption {
     /** Adopts the stack; a command for a stack that exists already changes nothing (a redelivery). */
     public Uni<Void> adopt(StackAdoptRequested command) {
         UUID id = UUID.fromString(command.stackId());
-        return StackRuntime.<StackRuntime>findById(id).chain(existing -> {
+        return repository.stack(id).chain(existing -> {
             if (existing != null) {
                 LOG.infof("stack %s already exists; adopt command ignored", id);
                 return Uni.createFrom().voidItem();
@@ -62,10 +68,10 @@ public class StackAdoption {
             if (command.adopted() != null) {
                 return throughHandlers(stack, command);
             }
-            return StackState.writeAtCommit().chain(() -> adopted.problem(command)).chain(problem -> {
+            return states.begin().chain(() -> adopted.problem(command)).chain(problem -> {
                 if (problem != null) {
                     StackState state = new StackState(stack, command.plan(), List.of());
-                    return engine.begin(state, Action.ADOPT).chain(() -> stack.persist())
+                    return engine.begin(state, Action.ADOPT).chain(() -> repository.insert(stack))
                             .chain(() -> engine.transition(state, Action.ADOPT, Status.FAILED, problem, null));
                 }
                 return take(stack, command);
@@ -80,8 +86,8 @@ public class StackAdoption {
     private Uni<Void> throughHandlers(StackRuntime stack, StackAdoptRequested command) {
         stack.adoptData = HearthJson.write(command.adopted());
         StackState state = new StackState(stack, command.plan(), List.of());
-        return StackState.writeAtCommit().chain(() -> engine.begin(state, Action.ADOPT))
-                .chain(() -> stack.persist()).chain(() -> engine.advance(state));
+        return states.begin().chain(() -> engine.begin(state, Action.ADOPT))
+                .chain(() -> repository.insert(stack)).chain(() -> engine.advance(state));
     }
 
     private Uni<Void> take(StackRuntime stack, StackAdoptRequested command) {
@@ -91,7 +97,7 @@ public class StackAdoption {
             rows.add(row(stack, resource, command.resources().get(resource.name()), traversal));
         }
         StackState state = new StackState(stack, command.plan(), rows);
-        return engine.begin(state, Action.ADOPT).chain(() -> stack.persist())
+        return engine.begin(state, Action.ADOPT).chain(() -> repository.insert(stack))
                 .chain(() -> StackEngine.each(rows, row -> adoptOne(state, row, command.resources().get(row.name))))
                 .chain(() -> engine.advance(state));
     }
@@ -99,7 +105,7 @@ public class StackAdoption {
     private Uni<Void> adoptOne(StackState state, ResourceRuntime row, RuntimeRecord record) {
         return events.resourceEvent(state.stack, row, Action.ADOPT, Status.IN_PROGRESS, STATE_CHANGED)
                 .chain(() -> adopted.restore(state.stack, row.name, record))
-                .chain(() -> row.persist())
+                .chain(() -> repository.insert(row))
                 .chain(() -> events.resourceStatus(state.stack, row));
     }
 

@@ -14,6 +14,7 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.config.DeploymentConfig;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.spi.Digests;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
@@ -49,10 +50,15 @@ public class StackEngine {
     private final Breakpoints breakpoints;
 
     private final Duration defaultTimeout;
+    private final StackStates states;
+    private final StackRuntimeRepository repository;
 
     public StackEngine(ResourceHandlers handlers, StackEvents events, ResourceStarter starter, StackOutputs outputs,
-            StackSweep sweep, DeploymentConfig config, Breakpoints breakpoints) {
+            StackSweep sweep, DeploymentConfig config, Breakpoints breakpoints, StackStates states,
+            StackRuntimeRepository repository) {
         this.breakpoints = breakpoints;
+        this.states = states;
+        this.repository = repository;
         this.sweep = sweep;
         this.handlers = handlers;
         this.events = events;
@@ -226,8 +232,7 @@ public class StackEngine {
         if (stack.parentStackId != null) {
             return stopped;
         }
-        return stopped.chain(() -> StackRuntime.<StackRuntime>list("rootStackId = ?1 and status = ?2", stack.id,
-                IN_PROGRESS)).chain(nested -> each(nested, child -> StackState.load(child.id)
+        return stopped.chain(() -> repository.inProgressBelow(stack.id)).chain(nested -> each(nested, child -> states.load(child.id)
                         .chain(childState -> childState == null ? Uni.createFrom().voidItem() : cancel(childState))));
     }
 

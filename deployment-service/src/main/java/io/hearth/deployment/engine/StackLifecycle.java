@@ -8,6 +8,7 @@ import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.spi.Signal;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,9 +30,14 @@ public class StackLifecycle {
     private final StackEngine engine;
     private final ResourceHealth health;
     private final StackSignals signals;
+    private final StackStates states;
+    private final StackRuntimeRepository repository;
 
-    public StackLifecycle(StackEngine engine, ResourceHealth health, StackSignals signals) {
+    public StackLifecycle(StackEngine engine, ResourceHealth health, StackSignals signals, StackStates states,
+            StackRuntimeRepository repository) {
         this.engine = engine;
+        this.states = states;
+        this.repository = repository;
         this.health = health;
         this.signals = signals;
     }
@@ -39,7 +45,7 @@ public class StackLifecycle {
     /** Starts creating a stack; a command for a stack that already exists changes nothing. */
     public Uni<Void> create(StackCreateRequested command) {
         UUID id = UUID.fromString(command.stackId());
-        return StackRuntime.<StackRuntime>findById(id).chain(existing -> {
+        return repository.stack(id).chain(existing -> {
             if (existing != null) {
                 LOG.infof("stack %s already exists; create command ignored", id);
                 return Uni.createFrom().voidItem();
@@ -47,8 +53,8 @@ public class StackLifecycle {
             StackRuntime stack = StackRuntime.top(id, command.tenant(), command.stackName(),
                     HearthJson.write(command.plan()));
             StackState state = new StackState(stack, command.plan(), List.of());
-            return StackState.writeAtCommit().chain(() -> engine.begin(state, Action.CREATE))
-                    .chain(() -> stack.persist())
+            return states.begin().chain(() -> engine.begin(state, Action.CREATE))
+                    .chain(() -> repository.insert(stack))
                     .chain(() -> engine.advance(state));
         });
     }
@@ -60,7 +66,7 @@ public class StackLifecycle {
      * resume or a check (template-service refuses those) is logged and dropped, and so is one of a deleted stack.
      */
     public Uni<Void> update(StackUpdateRequested command) {
-        return StackState.load(UUID.fromString(command.stackId())).chain(state -> {
+        return states.load(UUID.fromString(command.stackId())).chain(state -> {
             if (state == null) {
                 LOG.warnf("update for unknown stack %s ignored", command.stackId());
                 return Uni.createFrom().voidItem();
@@ -80,7 +86,7 @@ public class StackLifecycle {
 
     /** Deletes a stack, dependents first; a delete during a create or update stops it and wins. */
     public Uni<Void> delete(StackDeleteRequested command) {
-        return StackState.load(UUID.fromString(command.stackId())).chain(state -> {
+        return states.load(UUID.fromString(command.stackId())).chain(state -> {
             if (state == null) {
                 LOG.warnf("delete for unknown stack %s ignored", command.stackId());
                 return Uni.createFrom().voidItem();
@@ -103,7 +109,7 @@ public class StackLifecycle {
             case StackActionRequested.SIGNAL -> signals.apply(UUID.fromString(command.stackId()),
                     List.of(new Signal.ApiSignal(command.resourceName(), command.details())));
             case StackActionRequested.MARK_UNHEALTHY, StackActionRequested.MARK_HEALTHY ->
-                    StackState.load(UUID.fromString(command.stackId())).chain(state -> state == null ? Uni.createFrom().voidItem()
+                    states.load(UUID.fromString(command.stackId())).chain(state -> state == null ? Uni.createFrom().voidItem()
                             : health.mark(state, command));
             case StackActionRequested.SUSPEND, StackActionRequested.RESUME, StackActionRequested.CHECK ->
                     sweep(command.stackId(), Action.valueOf(command.action()));
@@ -123,7 +129,7 @@ public class StackLifecycle {
      * is (the API refuses those with 409 first; this is the race behind it).
      */
     private Uni<Void> sweep(String stackId, Action action) {
-        return StackState.load(UUID.fromString(stackId)).chain(state -> {
+        return states.load(UUID.fromString(stackId)).chain(state -> {
             if (state == null) {
                 LOG.warnf("%s for unknown stack %s ignored", action, stackId);
                 return Uni.createFrom().voidItem();
@@ -146,7 +152,7 @@ public class StackLifecycle {
      * progress is superseded by its rollback to the plan before it, as convergence's {@code Stack.rollback}.
      */
     private Uni<Void> cancel(String stackId, boolean rollback) {
-        return StackState.load(UUID.fromString(stackId)).chain(state -> {
+        return states.load(UUID.fromString(stackId)).chain(state -> {
             if (state == null) {
                 return Uni.createFrom().voidItem();
             }
@@ -162,6 +168,6 @@ public class StackLifecycle {
 
     /** Resumes the stack's resources whose wait is over (the timer's step); the stack row is locked already. */
     public Uni<Void> wake(StackRuntime stack) {
-        return StackState.of(stack).chain(state -> engine.wake(state, Instant.now()));
+        return states.of(stack).chain(state -> engine.wake(state, Instant.now()));
     }
 }

@@ -3,6 +3,7 @@ package io.hearth.deployment.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.domain.ServerMetadataRow;
@@ -26,10 +27,15 @@ import java.util.function.Function;
 @ApplicationScoped
 public class StackRuntimeExport {
 
+    private final StackRuntimeRepository repository;
+
+    public StackRuntimeExport(StackRuntimeRepository repository) {
+        this.repository = repository;
+    }
+
     /** The stack's export; its nested stacks' too. */
     public Uni<StackExport> export(StackRuntime stack) {
-        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 and replaced = false order by createdAt, name",
-                stack.id).chain(rows -> records(rows).chain(records -> nested(stack, rows).map(nested ->
+        return repository.currentRows(stack.id).chain(rows -> records(rows).chain(records -> nested(stack, rows).map(nested ->
                         new StackExport(stack.id.toString(), stack.name, stack.action.name(), stack.status.name(),
                                 records, nested))));
     }
@@ -55,7 +61,7 @@ public class StackRuntimeExport {
 
     /** The nested stack each current row owns (its physical id), by the row's name; stacks it owned before are left. */
     private Uni<Map<String, StackExport>> nested(StackRuntime stack, List<ResourceRuntime> rows) {
-        return StackRuntime.<StackRuntime>list("parentStackId = ?1 order by createdAt", stack.id).chain(children -> {
+        return repository.children(stack.id).chain(children -> {
             Map<String, StackExport> out = new LinkedHashMap<>();
             List<Map.Entry<String, StackRuntime>> owned = new ArrayList<>();
             for (ResourceRuntime row : rows) {

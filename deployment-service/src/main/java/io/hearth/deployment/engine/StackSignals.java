@@ -3,6 +3,7 @@ package io.hearth.deployment.engine;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
@@ -10,8 +11,6 @@ import io.hearth.deployment.spi.Signal;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
-import io.hearth.platform.messaging.FlushGate;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,10 +36,14 @@ public class StackSignals {
     private final ResourceHandlers handlers;
     private final SoftwareDeployments deployments;
     private final Breakpoints breakpoints;
+    private final StackStates states;
+    private final StackRuntimeRepository repository;
 
     public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments,
-            Breakpoints breakpoints) {
+            Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository) {
         this.engine = engine;
+        this.states = states;
+        this.repository = repository;
         this.breakpoints = breakpoints;
         this.handlers = handlers;
         this.deployments = deployments;
@@ -51,7 +54,7 @@ public class StackSignals {
      * stack goes as far as it can (its dependents start, or it completes or fails).
      */
     public Uni<Void> apply(UUID stackId, List<Signal> signals) {
-        return StackState.load(stackId).chain(state -> {
+        return states.load(stackId).chain(state -> {
             if (state == null) {
                 return StackEngine.each(signals, signal -> unowned(stackId, signal));
             }
@@ -60,7 +63,7 @@ public class StackSignals {
             return StackEngine.each(signals, signal -> apply(state, signal)).chain(() -> engine.advance(state))
                     .chain(() -> attributes == null || attributes.equals(attributes(state))
                             ? Uni.createFrom().voidItem() : engine.refreshOutputs(state));
-        }).chain(StackSignals::release);
+        }).chain(repository::release);
     }
 
     /**
@@ -71,14 +74,6 @@ public class StackSignals {
         Map<ResourceRuntime, String> attributes = new IdentityHashMap<>();
         state.rows().forEach(row -> attributes.put(row, row.attributes));
         return attributes;
-    }
-
-    /**
-     * Writes the stack's changes and lets the session forget its rows: the next stack of a batch then flushes
-     * only its own.
-     */
-    private static Uni<Void> release() {
-        return Panache.getSession().chain(session -> FlushGate.flush(session).invoke(session::clear));
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.hearth.deployment.engine;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.Action;
@@ -9,14 +7,10 @@ import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceHook;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.spi.StackPlans;
 import io.hearth.hot.functions.EvaluationContext;
 import io.hearth.hot.functions.EvaluationLimits;
 import io.hearth.hot.functions.HotVersion;
 import io.hearth.hot.functions.StackIdentity;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.smallrye.mutiny.Uni;
-import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -27,9 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import org.hibernate.FlushMode;
 
 /**
  * One step's view of a stack: its row, its plan and all its resource rows (current ones and those
@@ -74,21 +65,6 @@ public final class StackState {
         return List.copyOf(rows);
     }
 
-    /** A stack with its row locked ({@code FOR UPDATE}) and all its resource rows; null when there is none. */
-    public static Uni<StackState> load(UUID id) {
-        return StackRuntime.<StackRuntime>findById(id, LockModeType.PESSIMISTIC_WRITE)
-                .chain(stack -> stack == null ? Uni.createFrom().nullItem() : of(stack));
-    }
-
-    /** A stack whose row the caller has locked already, with its resource rows. */
-    public static Uni<StackState> of(StackRuntime stack) {
-        StackPlan plan = StackPlans.planOf(stack);
-        Uni<List<ResourceHook>> hooks = plan.resources().stream().anyMatch(r -> !r.hooks().isEmpty())
-                ? ResourceHook.list("key.stackId", stack.id) : Uni.createFrom().item(List.of());
-        return writeAtCommit().chain(() -> ResourceRuntime.<ResourceRuntime>list("stackId = ?1 order by createdAt, name",
-                stack.id)).chain(rows -> hooks.map(reached -> new StackState(stack, plan, rows, reached)));
-    }
-
     /** The breakpoints the stack's resources reached, in any traversal. */
     List<ResourceHook> hooks() {
         return hooks;
@@ -105,16 +81,6 @@ public final class StackState {
         if (!hooks.contains(reached)) {
             hooks.add(reached);
         }
-    }
-
-    /**
-     * Makes the engine's transaction write its changes at commit ({@code FlushMode.COMMIT}), not before every
-     * query: with a stack's rows in the session, each automatic flush dirty-checked all of them, and that was
-     * most of a signal's cost. A query that must see the transaction's own writes flushes first
-     * ({@code DeploymentPublisher.locked}, {@code SoftwareConfigStore.delete}).
-     */
-    static Uni<Void> writeAtCommit() {
-        return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT)).replaceWithVoid();
     }
 
     /** The resource row whose physical id that is (the current one, before a replaced one), or null. */

@@ -1,9 +1,10 @@
 package io.hearth.deployment.groups;
 
 import io.hearth.contracts.membership.v1.MembershipChanged;
-import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.StackRuntime;
 import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 
 /**
@@ -12,7 +13,8 @@ import java.util.Set;
  * one stack deeper (the member's own nested stack), and so on. The membership view (the notifier) counts a server as
  * a member of that group.
  */
-public final class GroupOfServer {
+@ApplicationScoped
+public class GroupOfServer {
 
     /** The group types whose members are counted. */
     public static final Set<String> GROUP_TYPES = MembershipChanged.GROUP_TYPES;
@@ -28,7 +30,10 @@ public final class GroupOfServer {
     public record Group(String stackId, String name, String memberStackId) {
     }
 
-    private GroupOfServer() {
+    private final StackRuntimeRepository repository;
+
+    public GroupOfServer(StackRuntimeRepository repository) {
+        this.repository = repository;
     }
 
     /** Whether a resource of this type is a group whose members the membership view counts. */
@@ -37,17 +42,16 @@ public final class GroupOfServer {
     }
 
     /** The group above a server's stack, or null when the stack is no group's (nested) member. */
-    public static Uni<Group> of(StackRuntime stack) {
+    public Uni<Group> of(StackRuntime stack) {
         return of(stack, null);
     }
 
     /** The group above {@code stack}, reached from {@code below} (the stack one level under it, null at first). */
-    private static Uni<Group> of(StackRuntime stack, StackRuntime below) {
+    private Uni<Group> of(StackRuntime stack, StackRuntime below) {
         if (stack.parentStackId == null) {
             return Uni.createFrom().nullItem();
         }
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and name = ?2 and physicalId = ?3",
-                stack.parentStackId, stack.parentResource, stack.id.toString()).firstResult()
+        return repository.row(stack.parentStackId, stack.parentResource, stack.id.toString())
                 .chain(owner -> {
                     if (owner == null) {
                         return Uni.createFrom().nullItem();
@@ -56,7 +60,7 @@ public final class GroupOfServer {
                         return Uni.createFrom().item(new Group(stack.parentStackId.toString(), stack.parentResource,
                                 below == null ? null : below.id.toString()));
                     }
-                    return StackRuntime.<StackRuntime>findById(stack.parentStackId)
+                    return repository.stack(stack.parentStackId)
                             .chain(parent -> parent == null ? Uni.createFrom().nullItem() : of(parent, stack));
                 });
     }

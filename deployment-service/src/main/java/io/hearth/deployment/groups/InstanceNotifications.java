@@ -2,6 +2,7 @@ package io.hearth.deployment.groups;
 
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.rest.ApiException;
@@ -51,9 +52,11 @@ public class InstanceNotifications {
     }
 
     private final InstanceEvents instances;
+    private final StackRuntimeRepository repository;
 
-    public InstanceNotifications(InstanceEvents instances) {
+    public InstanceNotifications(InstanceEvents instances, StackRuntimeRepository repository) {
         this.instances = instances;
+        this.repository = repository;
     }
 
     /** Checks the stack and group and writes the instance's state change; fails with a 404 otherwise. */
@@ -64,14 +67,14 @@ public class InstanceNotifications {
                         null, n.state())));
     }
 
-    private static Uni<StackRuntime> stack(String tenant, String stackId) {
+    private Uni<StackRuntime> stack(String tenant, String stackId) {
         UUID id;
         try {
             id = UUID.fromString(stackId);
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().failure(stackNotFound(stackId));
         }
-        return StackRuntime.<StackRuntime>find("id = ?1 and tenant = ?2", id, tenant).firstResult()
+        return repository.stack(id, tenant)
                 .onItem().ifNull().failWith(() -> stackNotFound(stackId))
                 .invoke(stack -> {
                     if (stack.action == Action.DELETE && stack.status == Status.COMPLETE) {
@@ -80,8 +83,8 @@ public class InstanceNotifications {
                 });
     }
 
-    private static Uni<GroupOfServer.Group> group(StackRuntime stack, String name) {
-        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 and name = ?2", stack.id, name).map(rows -> {
+    private Uni<GroupOfServer.Group> group(StackRuntime stack, String name) {
+        return repository.rowsNamed(stack.id, name).map(rows -> {
             ResourceRuntime row = rows.stream().filter(r -> !r.is(Action.DELETE, Status.COMPLETE)).findFirst()
                     .orElseThrow(() -> ApiException.notFound("The Resource (" + name
                             + ") could not be found in Stack " + stack.name + "."));

@@ -7,6 +7,7 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.scaling.v1.ScalingRequested;
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.spi.NestedStackService;
 import io.hearth.deployment.spi.NestedStackService.NestedStack;
@@ -18,7 +19,6 @@ import io.hearth.deployment.groups.Cooldown;
 import io.hearth.deployment.groups.GroupDocument;
 import io.hearth.deployment.groups.GroupMember;
 import io.hearth.deployment.groups.GroupStep;
-import io.hearth.deployment.groups.RollingUpdate;
 import io.hearth.deployment.groups.ShortIds;
 import io.hearth.deployment.spi.ResourceException;
 import io.hearth.deployment.spi.Signal;
@@ -44,10 +44,12 @@ import java.util.Set;
 public class AutoScalingGroupHandler extends GroupHandler {
 
     private final ResourceEvents events;
+    private final StackRuntimeRepository repository;
 
-    public AutoScalingGroupHandler(NestedStackService nested, ResourceEvents events) {
+    public AutoScalingGroupHandler(NestedStackService nested, ResourceEvents events, StackRuntimeRepository repository) {
         super(nested);
         this.events = events;
+        this.repository = repository;
     }
 
     @Override
@@ -181,12 +183,11 @@ public class AutoScalingGroupHandler extends GroupHandler {
     }
 
     /** The policy the request names, or null (a request that gives its own adjustment). */
-    private static Uni<ResourceRuntime> policy(ResourceCall call, ScalingRequested request) {
+    private Uni<ResourceRuntime> policy(ResourceCall call, ScalingRequested request) {
         if (request.policyName() == null) {
             return Uni.createFrom().nullItem();
         }
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and name = ?2 and replaced = false",
-                call.stack().id, request.policyName()).firstResult();
+        return repository.current(call.stack().id, request.policyName());
     }
 
     private static AutoScalingPlan valid(ResourceCall call) {

@@ -84,10 +84,13 @@ public class ServerHandler implements ResourceHandler {
     private final Duration checkTimeout;
     private final Duration acceptTimeout;
     private final ComputeDrivers drivers;
+    private final GroupOfServer groups;
 
     public ServerHandler(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareDeployments deployments,
-            InstanceEvents instances, DeploymentConfig config, ComputeConfig compute, ComputeDrivers drivers) {
+            InstanceEvents instances, DeploymentConfig config, ComputeConfig compute, ComputeDrivers drivers,
+            GroupOfServer groups) {
         this.outbox = outbox;
+        this.groups = groups;
         this.acceptTimeout = compute.acceptTimeout();
         this.drivers = drivers;
         this.checkTimeout = config.serverCheckTimeout();
@@ -411,7 +414,7 @@ public class ServerHandler implements ResourceHandler {
      */
     private Uni<Void> instanceChanged(ResourceCall call, String address, String previous, String state) {
         StackRuntime stack = call.stack();
-        return GroupOfServer.of(stack).chain(group -> instances.changed(stack, group, call.row().physicalId,
+        return groups.of(stack).chain(group -> instances.changed(stack, group, call.row().physicalId,
                 call.name(), address, previous, state));
     }
 

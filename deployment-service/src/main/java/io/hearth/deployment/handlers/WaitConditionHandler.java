@@ -3,6 +3,7 @@ package io.hearth.deployment.handlers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.stack.Action;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
@@ -28,6 +29,12 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class WaitConditionHandler implements ResourceHandler {
+
+    private final StackRuntimeRepository repository;
+
+    public WaitConditionHandler(StackRuntimeRepository repository) {
+        this.repository = repository;
+    }
 
     @Override
     public Set<String> types() {
@@ -108,21 +115,19 @@ public class WaitConditionHandler implements ResourceHandler {
      * first, so a handle created or signalled in this transaction is seen as it is now; null when it is no
      * WaitConditionHandle of this stack.
      */
-    private static Uni<ResourceRuntime> handle(ResourceCall call) {
+    private Uni<ResourceRuntime> handle(ResourceCall call) {
         UUID id = uuid(call.property("handle"));
         if (id == null) {
             return Uni.createFrom().nullItem();
         }
-        return ResourceRuntime.<ResourceRuntime>findById(id).map(row -> row != null
+        return repository.row(id).map(row -> row != null
                 && row.stackId.equals(call.stack().id) && WaitConditionHandleHandler.TYPE.equals(row.type) ? row : null);
     }
 
     /** Heat's {@code _validate_handle_resource}: {@code NAME is not a valid wait condition handle.} */
-    private static Uni<Outcome> invalidHandle(ResourceCall call) {
+    private Uni<Outcome> invalidHandle(ResourceCall call) {
         String reference = call.property("handle") == null ? "None" : Py.str(call.property("handle"));
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and replaced = false and (referenceId = ?2 "
-                + "or physicalId = ?2 or (referenceId is null and name = ?2))", call.stack().id, reference)
-                .firstResult()
+        return repository.referencedAs(call.stack().id, reference)
                 .map(row -> Outcome.failed(call.name(), "ValueError",
                         (row == null ? reference : row.name) + " is not a valid wait condition handle."));
     }

@@ -7,8 +7,6 @@ import io.hearth.deployment.domain.DataBag;
 import io.hearth.deployment.databag.DataBagConflict;
 import io.hearth.deployment.databag.DataBagTooLarge;
 import io.hearth.deployment.databag.DataBags;
-import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -22,7 +20,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Hearth's data bag API (docs/api.md): a stack tree's facts, read and written by operators. A write names the
@@ -35,9 +32,11 @@ public class DataBagResource {
 
     private final DataBags bags;
     private final JsonBodies bodies;
+    private final TenantStacks stacks;
 
-    public DataBagResource(DataBags bags, JsonBodies bodies) {
+    public DataBagResource(DataBags bags, JsonBodies bodies, TenantStacks stacks) {
         this.bags = bags;
+        this.stacks = stacks;
         this.bodies = bodies;
     }
 
@@ -46,7 +45,7 @@ public class DataBagResource {
     @WithSession
     public Uni<Map<String, Object>> show(@PathParam("tenant") String tenant, @PathParam("stack_name") String name,
             @PathParam("stack_id") String id) {
-        return stack(tenant, name, id).chain(stack -> bags.find(DataBags.root(stack))).map(DataBagResource::view);
+        return stacks.find(tenant, name, id).chain(stack -> bags.find(DataBags.root(stack))).map(DataBagResource::view);
     }
 
     /**
@@ -58,7 +57,7 @@ public class DataBagResource {
     @WithSession
     public Uni<Map<String, Object>> versions(@PathParam("tenant") String tenant, @PathParam("stack_name") String name,
             @PathParam("stack_id") String id) {
-        return stack(tenant, name, id).chain(stack -> bags.versions(DataBags.root(stack)))
+        return stacks.find(tenant, name, id).chain(stack -> bags.versions(DataBags.root(stack)))
                 .map(versions -> Map.of("versions", versions.stream().map(version -> {
                     Map<String, Object> view = new LinkedHashMap<>();
                     view.put("version", version.version());
@@ -84,23 +83,11 @@ public class DataBagResource {
         if (facts == null) {
             throw ApiException.badRequest("BadRequest", "Invalid facts: a map of the facts to set is required");
         }
-        return stack(tenant, name, id).chain(stack -> bags.set(stack, facts, false, version.asLong(), 0))
+        return stacks.find(tenant, name, id).chain(stack -> bags.set(stack, facts, false, version.asLong(), 0))
                 .onFailure(DataBagConflict.class).transform(e -> new ApiException(409, "Conflict", e.getMessage()))
                 .onFailure(DataBagTooLarge.class)
                 .transform(e -> new ApiException(413, "RequestLimitExceeded", e.getMessage()))
                 .map(DataBagResource::view);
-    }
-
-    /** The tenant's stack of that name and id; 404 for any other (another tenant's is not told apart). */
-    static Uni<StackRuntime> stack(String tenant, String name, String id) {
-        UUID uuid = SoftwareConfigStore.uuid(id);
-        Uni<StackRuntime> found = uuid == null ? Uni.createFrom().nullItem() : StackRuntime.findById(uuid);
-        return found.map(stack -> {
-            if (stack == null || !stack.tenant.equals(tenant) || !stack.name.equals(name)) {
-                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
-            }
-            return stack;
-        });
     }
 
     private static Map<String, Object> view(DataBag bag) {

@@ -26,9 +26,11 @@ public class ResourceActionResource {
 
     private final ResourceActions actions;
     private final JsonBodies bodies;
+    private final TenantStacks stacks;
 
-    public ResourceActionResource(ResourceActions actions, JsonBodies bodies) {
+    public ResourceActionResource(ResourceActions actions, JsonBodies bodies, TenantStacks stacks) {
         this.actions = actions;
+        this.stacks = stacks;
         this.bodies = bodies;
     }
 
@@ -40,7 +42,7 @@ public class ResourceActionResource {
         ObjectNode json = bodies.object(body);
         String action = DeploymentActions.checkName(JsonBodies.string(json, "action", SoftwareDeployment.MAX_ACTION));
         ObjectNode inputs = JsonBodies.map(json, "input_values");
-        return Panache.withTransaction(() -> DataBagResource.stack(tenant, name, id)
+        return Panache.withTransaction(() -> stacks.find(tenant, name, id)
                 .chain(stack -> actions.run(stack, resource, action, inputs)))
                 .map(started -> Map.of("software_deployments", started.stream().map(Views::deployment).toList()));
     }

@@ -1,10 +1,7 @@
 package io.hearth.deployment.rest;
 
-import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.engine.StackExport;
 import io.hearth.deployment.engine.StackRuntimeExport;
-import io.hearth.deployment.software.SoftwareConfigStore;
-import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -12,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.UUID;
 
 /**
  * A stack's runtime export (Hearth's, docs/api.md "Abandon and adopt"): what template-service puts into Heat's
@@ -24,9 +20,11 @@ import java.util.UUID;
 public class StackRuntimeResource {
 
     private final StackRuntimeExport export;
+    private final TenantStacks stacks;
 
-    public StackRuntimeResource(StackRuntimeExport export) {
+    public StackRuntimeResource(StackRuntimeExport export, TenantStacks stacks) {
         this.export = export;
+        this.stacks = stacks;
     }
 
     /** The stack's {@link StackExport}. */
@@ -34,13 +32,6 @@ public class StackRuntimeResource {
     @WithSession
     public Uni<StackExport> show(@PathParam("tenant") String tenant, @PathParam("stack_name") String name,
             @PathParam("stack_id") String id) {
-        UUID uuid = SoftwareConfigStore.uuid(id);
-        Uni<StackRuntime> found = uuid == null ? Uni.createFrom().nullItem() : StackRuntime.findById(uuid);
-        return found.chain(stack -> {
-            if (stack == null || !stack.tenant.equals(tenant) || !stack.name.equals(name)) {
-                throw ApiException.notFound("The Stack (" + name + ") could not be found.");
-            }
-            return export.export(stack);
-        });
+        return stacks.find(tenant, name, id).chain(export::export);
     }
 }

@@ -2,7 +2,7 @@ package io.hearth.deployment.software;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.stack.Status;
-import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
@@ -27,9 +27,11 @@ import java.util.stream.Collectors;
 public class ResourceActions {
 
     private final DeploymentActions actions;
+    private final StackRuntimeRepository repository;
 
-    public ResourceActions(DeploymentActions actions) {
+    public ResourceActions(DeploymentActions actions, StackRuntimeRepository repository) {
         this.actions = actions;
+        this.repository = repository;
     }
 
     /**
@@ -37,9 +39,8 @@ public class ResourceActions {
      * 404 for a resource the stack does not have, 400 when none of its deployments declares the action.
      */
     public Uni<List<SoftwareDeployment>> run(StackRuntime stack, String resource, String action, ObjectNode inputs) {
-        return ResourceRuntime.<ResourceRuntime>list("stackId = ?1 and name = ?2 and replaced = false", stack.id,
-                resource).chain(rows -> {
-                    if (rows.isEmpty()) {
+        return repository.current(stack.id, resource).chain(row -> {
+                    if (row == null) {
                         throw new ApiException(404, "ResourceNotFound", "The Resource (" + resource
                                 + ") could not be found.");
                     }
@@ -65,17 +66,17 @@ public class ResourceActions {
      * The ids of every stack nested below {@code resource} of the stack (its nested stack, a group's member stacks,
      * theirs, ...).
      */
-    private static Uni<List<String>> below(UUID stackId, String resource) {
-        return StackRuntime.<StackRuntime>list("parentStackId = ?1 and parentResource = ?2", stackId, resource)
+    private Uni<List<String>> below(UUID stackId, String resource) {
+        return repository.children(stackId, resource)
                 .chain(children -> descendants(children.stream().map(s -> s.id).toList(), new ArrayList<>()));
     }
 
-    private static Uni<List<String>> descendants(List<UUID> level, List<String> found) {
+    private Uni<List<String>> descendants(List<UUID> level, List<String> found) {
         if (level.isEmpty()) {
             return Uni.createFrom().item(found);
         }
         level.forEach(id -> found.add(id.toString()));
-        return StackRuntime.<StackRuntime>list("parentStackId in ?1", level)
+        return repository.children(level)
                 .chain(next -> descendants(next.stream().map(s -> s.id).toList(), found));
     }
 
