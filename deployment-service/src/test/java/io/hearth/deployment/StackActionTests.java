@@ -131,7 +131,9 @@ class StackActionTests {
         assertThat(log).contains("plain SUSPEND_COMPLETE", "group SUSPEND_COMPLETE", "config SUSPEND_COMPLETE");
         assertThat(runs(id, "app")).containsExactly("CREATE/1", "SUSPEND/2");
         assertThat(runs(id, "plain")).containsExactly("CREATE/1");
-        assertThat(compute.suspended()).containsExactly(server);
+        // The suspend does not wait for the driver: its desired state reaches it on its own topic, maybe after the
+        // stack's status.
+        await().atMost(StackDriver.WAIT).untilAsserted(() -> assertThat(compute.suspended()).containsExactly(server));
         assertThat(driver.statuses(id)).last().extracting(StackStatusChanged::statusReason)
                 .isEqualTo("Stack SUSPEND completed successfully");
 

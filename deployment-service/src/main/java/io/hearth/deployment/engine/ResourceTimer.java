@@ -1,7 +1,7 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.deployment.config.DeploymentConfig;
-import io.hearth.deployment.domain.StackRuntime;
+import java.util.UUID;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.ContextLoop;
@@ -64,7 +64,7 @@ public class ResourceTimer {
         Instant now = Instant.now();
         return Panache.withTransaction(() -> repository.dueTrees(now, TREES)
                 .map(roots -> roots.stream().filter(ownership::owns).toList())
-                .chain(roots -> roots.isEmpty() ? Uni.createFrom().<StackRuntime>nullItem()
+                .chain(roots -> roots.isEmpty() ? Uni.createFrom().<UUID>nullItem()
                         : repository.claimDue(roots, now))
                 .chain(stack -> stack != null
                         ? lifecycle.wake(stack).chain(FlushGate::flushBeforeCommit)

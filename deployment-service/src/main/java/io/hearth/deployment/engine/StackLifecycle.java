@@ -167,7 +167,8 @@ public class StackLifecycle {
     }
 
     /** Resumes the stack's resources whose wait is over (the timer's step); the stack row is locked already. */
-    public Uni<Void> wake(StackRuntime stack) {
-        return states.of(stack).chain(state -> engine.wake(state, Instant.now()));
+    public Uni<Void> wake(UUID stackId) {
+        return states.read(stackId).chain(state -> state == null ? Uni.createFrom().voidItem()
+                : engine.wake(state, Instant.now()));
     }
 }

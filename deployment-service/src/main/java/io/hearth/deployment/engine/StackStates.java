@@ -20,18 +20,30 @@ public class StackStates {
         this.repository = repository;
     }
 
-    /** A stack with its row locked ({@code FOR UPDATE}) and all its resource rows; null when there is none. */
+    /**
+     * A stack with its row locked ({@code FOR UPDATE}) and all its resource rows, held by the caller's transaction
+     * ({@link StackRuntimeRepository#load}); null when there is none.
+     */
     public Uni<StackState> load(UUID id) {
-        return repository.lock(id).chain(stack -> stack == null ? Uni.createFrom().nullItem() : of(stack));
+        return state(repository.load(id));
     }
 
-    /** A stack whose row the caller has locked already, with its resource rows. */
-    public Uni<StackState> of(StackRuntime stack) {
-        StackPlan plan = StackPlans.planOf(stack);
-        Uni<List<ResourceHook>> hooks = plan.resources().stream().anyMatch(r -> !r.hooks().isEmpty())
-                ? repository.hooks(stack.id) : Uni.createFrom().item(List.of());
-        return repository.writeAtCommit().chain(() -> repository.rows(stack.id))
-                .chain(rows -> hooks.map(reached -> new StackState(stack, plan, rows, reached)));
+    /** The same, read from the database, not the tree cache ({@link StackRuntimeRepository#read}). */
+    public Uni<StackState> read(UUID id) {
+        return state(repository.read(id));
+    }
+
+    private Uni<StackState> state(Uni<StackRuntimeRepository.Loaded> load) {
+        return repository.writeAtCommit().chain(() -> load).chain(loaded -> {
+            if (loaded == null) {
+                return Uni.createFrom().nullItem();
+            }
+            StackRuntime stack = loaded.stack();
+            StackPlan plan = StackPlans.planOf(stack);
+            Uni<List<ResourceHook>> hooks = plan.resources().stream().anyMatch(r -> !r.hooks().isEmpty())
+                    ? repository.hooks(stack.id) : Uni.createFrom().item(List.of());
+            return hooks.map(reached -> new StackState(stack, plan, loaded.rows(), reached));
+        });
     }
 
     /** Starts a step on a stack that is not stored yet (a create, an adopt): its changes are written at commit. */

@@ -1,6 +1,7 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.contracts.Topics;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,6 +36,11 @@ public class TreeOwnership implements KafkaConsumerRebalanceListener {
 
     private final int partitionCount = Topics.DEFAULT_PARTITIONS;
     private volatile Set<Integer> held = Set.of();
+    private final StackRuntimeRepository repository;
+
+    public TreeOwnership(StackRuntimeRepository repository) {
+        this.repository = repository;
+    }
 
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
@@ -45,6 +51,7 @@ public class TreeOwnership implements KafkaConsumerRebalanceListener {
     @Override
     public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         change(partitions, Set::remove);
+        repository.retainTrees(this::owns); // another replica may change them now: read them again if they come back
     }
 
     /** Adds or removes the {@code hearth.signals} partitions among {@code partitions} (each topic has the same). */

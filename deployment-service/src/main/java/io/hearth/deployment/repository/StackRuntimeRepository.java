@@ -5,20 +5,52 @@ import io.hearth.deployment.domain.ResourceHook;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.messaging.FlushGate;
+import io.hearth.platform.sql.SessionConnections;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hibernate.FlushMode;
+import org.hibernate.reactive.engine.ReactiveAfterTransactionCompletionProcess;
+import org.hibernate.reactive.engine.ReactiveBeforeTransactionCompletionProcess;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.reactive.pool.ReactiveConnection;
+import org.hibernate.reactive.session.ReactiveSession;
 
 /**
  * Every query of a stack's runtime: its row ({@code stack_runtime}), its resources' rows ({@code resource_runtime})
- * and the breakpoints they reached ({@code resource_hook}). Rows come back managed by the caller's session, so what
- * the engine changes on them commits with its transaction.
+ * and the breakpoints they reached ({@code resource_hook}).
+ *
+ * <p>The engine's stacks ({@link #load}, {@link #insert(StackRuntime)}) are plain objects, not entities of the
+ * session: no ORM dirty check runs over them. A transaction's unit of work keeps what it loaded and the values it
+ * read; what changed (rows inserted, changed or deleted, and the stack's row with its version raised) is written with
+ * one multi-row statement per table ({@link RuntimeColumns}) when the unit is flushed: by {@link #release}, before a
+ * query of these tables, and just before the commit. A committed stack's values stay in the tree cache; the next
+ * transaction that locks the stack takes them from there when the stored version is still the one cached (nothing
+ * else wrote the stack since), and reads the database otherwise. The cache holds copies: a transaction that fails
+ * leaves it as it was.
  */
 @ApplicationScoped
 public class StackRuntimeRepository {
@@ -34,119 +66,418 @@ public class StackRuntimeRepository {
     private static final String CLAIM = "select id from {h-schema}stack_runtime where coalesce(root_stack_id, id)"
             + " in (:roots) and id in (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
             + " limit 1 for update skip locked";
+    /** Above this many stacks, the cache starts again empty. */
+    static final int MAX_CACHED_STACKS = 20_000;
+    private static final Comparator<ResourceRuntime> ROW_ORDER = Comparator
+            .comparing((ResourceRuntime row) -> row.createdAt).thenComparing(row -> row.name);
 
     /** A tree's root and its earliest wake-up. */
     public record WakeUp(UUID root, Instant at) {
     }
 
+    /** A stack as a transaction works on it: its row and its resources' rows (replaced ones too), oldest first. */
+    public record Loaded(StackRuntime stack, List<ResourceRuntime> rows) {
+    }
+
+    /** A committed stack's values: its tree's root, its row's version, its row and its resources' rows. */
+    private record Snapshot(UUID root, long version, Object[] stack, List<Object[]> rows) {
+    }
+
+    private final String lock;
+    private final String selectStack;
+    private final String selectRows;
+    private final String upsertStacks;
+    private final String upsertRows;
+    private final String deleteRows;
+    private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
+    private final Map<Mutiny.Transaction, Unit> units = Collections.synchronizedMap(new WeakHashMap<>());
+    private final Counter hits;
+    private final Counter misses;
+
+    public StackRuntimeRepository(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
+            MeterRegistry registry) {
+        this.lock = "select version from " + schema + ".stack_runtime where id = $1 for update";
+        this.selectStack = RuntimeColumns.STACKS.select(schema, "id = $1");
+        this.selectRows = RuntimeColumns.RESOURCES.select(schema, "stack_id = $1 order by created_at, name");
+        this.upsertStacks = RuntimeColumns.STACKS.upsert(schema);
+        this.upsertRows = RuntimeColumns.RESOURCES.upsert(schema);
+        this.deleteRows = "delete from " + schema + ".resource_runtime where id = any($1::uuid[])";
+        this.hits = Counter.builder("hearth.engine.tree.cache").tag("result", "hit")
+                .description("Stacks a step took from the tree cache, or read from the database").register(registry);
+        this.misses = Counter.builder("hearth.engine.tree.cache").tag("result", "miss")
+                .description("Stacks a step took from the tree cache, or read from the database").register(registry);
+    }
+
     /**
-     * Makes the caller's transaction write its changes at commit ({@code FlushMode.COMMIT}), not before every
-     * query: with a stack's rows in the session, each automatic flush dirty-checked all of them, and that was
-     * most of a signal's cost. A query that must see the transaction's own writes flushes first
-     * ({@code DeploymentPublisher.locked}, {@code SoftwareConfigStore.delete}).
+     * Makes the caller's transaction write its Hibernate entities (deployments, configs, ...) at commit
+     * ({@code FlushMode.COMMIT}), not before every query. A query that must see the transaction's own writes
+     * flushes first ({@code DeploymentPublisher.locked}, {@code SoftwareConfigStore.delete}).
      */
     public Uni<Void> writeAtCommit() {
         return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT)).replaceWithVoid();
     }
 
     /**
-     * Writes the transaction's changes so far (through {@code FlushGate}) and lets its session forget its rows: the
-     * next stack of a batch then flushes only its own.
+     * Writes the transaction's changes so far (its stacks, then its entities through {@code FlushGate}) and lets the
+     * session forget its entities: the next stack of a batch then flushes only its own.
      */
     public Uni<Void> release() {
-        return Panache.getSession().chain(session -> FlushGate.flush(session).invoke(session::clear));
+        return flush().chain(() -> Panache.getSession())
+                .chain(session -> FlushGate.flush(session).invoke(session::clear));
+    }
+
+    /**
+     * The stack, its row locked ({@code FOR UPDATE}), with its resources' rows, for the caller's transaction to
+     * change; null when there is none. A stack the transaction holds already comes back as it holds it.
+     */
+    public Uni<Loaded> load(UUID id) {
+        return load(id, true);
+    }
+
+    /**
+     * The same, read from the database even when the cache holds the stack's stored version: the resource timer's
+     * wake-ups, which a row's {@code wake_at} asks for, act on the rows as stored, even ones changed by hand.
+     */
+    public Uni<Loaded> read(UUID id) {
+        return load(id, false);
+    }
+
+    private Uni<Loaded> load(UUID id, boolean cached) {
+        return Panache.getSession().chain(session -> {
+            Unit unit = unit(session);
+            Tracked held = unit.stacks.get(id);
+            if (held != null) {
+                return Uni.createFrom().item(held.loaded());
+            }
+            ReactiveConnection connection = SessionConnections.connection(session);
+            return select(connection, lock, id).chain(locked -> {
+                if (locked.isEmpty()) {
+                    return Uni.createFrom().nullItem();
+                }
+                long version = ((Number) locked.get(0)[0]).longValue();
+                Snapshot snapshot = cached ? cache.get(id) : null;
+                if (snapshot != null && snapshot.version() == version) {
+                    hits.increment();
+                    return Uni.createFrom().item(unit.track(snapshot).loaded());
+                }
+                misses.increment();
+                return select(connection, selectStack, id).chain(stack -> select(connection, selectRows, id)
+                        .map(rows -> {
+                            Object[] values = stack.get(0);
+                            StackRuntime row = RuntimeColumns.STACKS.entity(values);
+                            UUID root = row.rootStackId == null ? row.id : row.rootStackId;
+                            return unit.track(new Snapshot(root, version, values, rows)).loaded();
+                        }));
+            });
+        });
+    }
+
+    /** Adds a new stack's row, written with the transaction's other changes. */
+    public Uni<Void> insert(StackRuntime stack) {
+        return Panache.getSession().invoke(session -> unit(session).insert(stack)).replaceWithVoid();
+    }
+
+    /** Adds a new resource row to its stack, which the transaction holds. */
+    public Uni<Void> insert(ResourceRuntime row) {
+        return Panache.getSession().invoke(session -> unit(session).held(row.stackId).insert(row)).replaceWithVoid();
+    }
+
+    /** Removes a resource row of a stack the transaction holds. */
+    public Uni<Void> delete(ResourceRuntime row) {
+        return Panache.getSession().invoke(session -> unit(session).held(row.stackId).delete(row)).replaceWithVoid();
+    }
+
+    /** Forgets the cached stacks of every tree {@code kept} refuses (a replica gave up the trees' partitions). */
+    public void retainTrees(Predicate<UUID> kept) {
+        cache.values().removeIf(snapshot -> !kept.test(snapshot.root()));
+    }
+
+    /**
+     * Writes what the caller's transaction changed on its stacks so far (nothing without a transaction): every query
+     * of these tables runs after it, here or elsewhere ({@code MetricScopes}), so it sees the transaction's changes.
+     */
+    public Uni<Void> flush() {
+        return Panache.getSession().chain(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            Unit unit = transaction == null ? null : units.get(transaction);
+            return unit == null ? Uni.createFrom().voidItem()
+                    : Uni.createFrom().completionStage(() -> unit.write(SessionConnections.connection(session)));
+        });
+    }
+
+    private Unit unit(Mutiny.Session session) {
+        Mutiny.Transaction transaction = session.currentTransaction();
+        if (transaction == null) {
+            throw new IllegalStateException("a stack's runtime is changed inside a transaction only");
+        }
+        return units.computeIfAbsent(transaction, t -> {
+            Unit unit = new Unit(session);
+            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(
+                    (ReactiveBeforeTransactionCompletionProcess) unit);
+            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(
+                    (ReactiveAfterTransactionCompletionProcess) unit);
+            return unit;
+        });
+    }
+
+    private static Uni<List<Object[]>> select(ReactiveConnection connection, String sql, UUID id) {
+        return Uni.createFrom().completionStage(() -> connection.select(sql, new Object[] {id})).map(result -> {
+            List<Object[]> rows = new ArrayList<>();
+            result.forEachRemaining(rows::add);
+            return rows;
+        });
+    }
+
+    /** A stack a transaction holds: its objects, and the values last written (or read) of each. */
+    private static final class Tracked {
+
+        final StackRuntime stack;
+        final UUID root;
+        long version;
+        /** The stack row's values as stored; null for a new stack. */
+        Object[] stored;
+        final Map<UUID, ResourceRuntime> rows = new LinkedHashMap<>();
+        final Map<UUID, Object[]> storedRows = new HashMap<>();
+
+        Tracked(StackRuntime stack, long version, Object[] stored) {
+            this.stack = stack;
+            this.root = stack.rootStackId == null ? stack.id : stack.rootStackId;
+            this.version = version;
+            this.stored = stored;
+        }
+
+        Loaded loaded() {
+            List<ResourceRuntime> sorted = new ArrayList<>(rows.values());
+            sorted.sort(ROW_ORDER);
+            return new Loaded(stack, sorted);
+        }
+
+        void insert(ResourceRuntime row) {
+            rows.put(row.id, row);
+        }
+
+        void delete(ResourceRuntime row) {
+            rows.remove(row.id);
+        }
+
+        Snapshot snapshot() {
+            return new Snapshot(root, version, stored, List.copyOf(storedRows.values()));
+        }
+    }
+
+    /** A transaction's stacks; written before it commits, and cached once it has. */
+    private final class Unit implements ReactiveBeforeTransactionCompletionProcess,
+            ReactiveAfterTransactionCompletionProcess {
+
+        private final Mutiny.Session session;
+        final Map<UUID, Tracked> stacks = new LinkedHashMap<>();
+
+        Unit(Mutiny.Session session) {
+            this.session = session;
+        }
+
+        Tracked track(Snapshot snapshot) {
+            StackRuntime stack = RuntimeColumns.STACKS.entity(snapshot.stack());
+            Tracked tracked = new Tracked(stack, snapshot.version(), snapshot.stack());
+            for (Object[] values : snapshot.rows()) {
+                ResourceRuntime row = RuntimeColumns.RESOURCES.entity(values);
+                tracked.rows.put(row.id, row);
+                tracked.storedRows.put(row.id, values);
+            }
+            stacks.put(stack.id, tracked);
+            return tracked;
+        }
+
+        void insert(StackRuntime stack) {
+            stacks.put(stack.id, new Tracked(stack, stack.version, null));
+        }
+
+        Tracked held(UUID stackId) {
+            Tracked tracked = stacks.get(stackId);
+            if (tracked == null) {
+                throw new IllegalStateException("stack " + stackId + " is not held by this transaction");
+            }
+            return tracked;
+        }
+
+        /** Writes every change since the last write: the stacks' rows, the deleted resources, the resources' rows. */
+        CompletionStage<Void> write(ReactiveConnection connection) {
+            List<Object[]> stackRows = new ArrayList<>();
+            List<Object[]> resourceRows = new ArrayList<>();
+            List<UUID> deleted = new ArrayList<>();
+            List<Runnable> stored = new ArrayList<>();
+            for (Tracked tracked : stacks.values()) {
+                boolean changed = false;
+                for (ResourceRuntime row : tracked.rows.values()) {
+                    Object[] values = RuntimeColumns.RESOURCES.values(row);
+                    if (!Arrays.equals(values, tracked.storedRows.get(row.id))) {
+                        resourceRows.add(values);
+                        stored.add(() -> tracked.storedRows.put(row.id, values));
+                        changed = true;
+                    }
+                }
+                Set<UUID> gone = new LinkedHashSet<>(tracked.storedRows.keySet());
+                gone.removeAll(tracked.rows.keySet());
+                if (!gone.isEmpty()) {
+                    deleted.addAll(gone);
+                    stored.add(() -> tracked.storedRows.keySet().removeAll(gone));
+                    changed = true;
+                }
+                if (changed || tracked.stored == null
+                        || !Arrays.equals(RuntimeColumns.STACKS.values(tracked.stack), tracked.stored)) {
+                    long version = tracked.stored == null ? tracked.stack.version : tracked.version + 1;
+                    tracked.stack.version = version;
+                    Object[] values = RuntimeColumns.STACKS.values(tracked.stack);
+                    stackRows.add(values);
+                    stored.add(() -> {
+                        tracked.version = version;
+                        tracked.stored = values;
+                    });
+                }
+            }
+            CompletionStage<?> done = CompletableFuture.completedFuture(null);
+            if (!stackRows.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(upsertStacks, RuntimeColumns.STACKS.arrays(stackRows)));
+            }
+            if (!deleted.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(deleteRows, new Object[] {deleted.toArray(UUID[]::new)}));
+            }
+            if (!resourceRows.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(upsertRows,
+                        RuntimeColumns.RESOURCES.arrays(resourceRows)));
+            }
+            return done.thenRun(() -> stored.forEach(Runnable::run));
+        }
+
+        @Override
+        public CompletionStage<Void> doBeforeTransactionCompletion(ReactiveSession reactive) {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            if (transaction == null || transaction.isMarkedForRollback()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return write(reactive.getReactiveConnection());
+        }
+
+        @Override
+        public CompletionStage<Void> doAfterTransactionCompletion(boolean success, ReactiveSession reactive) {
+            for (Tracked tracked : stacks.values()) {
+                if (success && tracked.stored != null) {
+                    cache.put(tracked.stack.id, tracked.snapshot());
+                } else {
+                    cache.remove(tracked.stack.id);
+                }
+            }
+            if (cache.size() > MAX_CACHED_STACKS) {
+                cache.clear();
+            }
+            return CompletableFuture.completedFuture(null);
+        }
     }
 
     // --- stacks ---
 
     /** The stack, or null. */
     public Uni<StackRuntime> stack(UUID id) {
-        return StackRuntime.findById(id);
+        return flush().chain(() -> StackRuntime.findById(id));
     }
 
     /** The stack with its row locked ({@code FOR UPDATE}), or null. */
     public Uni<StackRuntime> lock(UUID id) {
-        return StackRuntime.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        return flush().chain(() -> StackRuntime.findById(id, LockModeType.PESSIMISTIC_WRITE));
     }
 
     /** The tenant's stack, or null (another tenant's too). */
     public Uni<StackRuntime> stack(UUID id, String tenant) {
-        return StackRuntime.<StackRuntime>find("id = ?1 and tenant = ?2", id, tenant).firstResult();
+        return flush().chain(() -> StackRuntime.<StackRuntime>find("id = ?1 and tenant = ?2", id, tenant).firstResult());
     }
 
     /** The stacks nested directly in {@code parent}, oldest first. */
     public Uni<List<StackRuntime>> children(UUID parent) {
-        return StackRuntime.list("parentStackId = ?1 order by createdAt", parent);
+        return flush().chain(() -> StackRuntime.list("parentStackId = ?1 order by createdAt", parent));
     }
 
     /** The stacks nested directly in {@code resource} of {@code parent}. */
     public Uni<List<StackRuntime>> children(UUID parent, String resource) {
-        return StackRuntime.list("parentStackId = ?1 and parentResource = ?2", parent, resource);
+        return flush().chain(() -> StackRuntime.list("parentStackId = ?1 and parentResource = ?2", parent, resource));
     }
 
     /** The stacks nested directly in any of {@code parents}. */
     public Uni<List<StackRuntime>> children(Collection<UUID> parents) {
-        return StackRuntime.list("parentStackId in ?1", parents);
+        return flush().chain(() -> StackRuntime.list("parentStackId in ?1", parents));
     }
 
     /** The nested stacks of the tree of {@code root} that are IN_PROGRESS. */
     public Uni<List<StackRuntime>> inProgressBelow(UUID root) {
-        return StackRuntime.list("rootStackId = ?1 and status = ?2", root, Status.IN_PROGRESS);
+        return flush().chain(() -> StackRuntime.list("rootStackId = ?1 and status = ?2", root, Status.IN_PROGRESS));
     }
 
     /** Every stack of the tree of {@code root}, the root included. */
     public Uni<List<StackRuntime>> tree(UUID root) {
-        return StackRuntime.list("id = ?1 or rootStackId = ?1", root);
-    }
-
-    /** Adds a new stack's row. */
-    public Uni<Void> insert(StackRuntime stack) {
-        return stack.persist().replaceWithVoid();
+        return flush().chain(() -> StackRuntime.list("id = ?1 or rootStackId = ?1", root));
     }
 
     /** Removes the stacks and their resources' rows. */
     public Uni<Void> deleteStacks(Collection<UUID> stacks) {
-        return ResourceRuntime.delete("stackId in ?1", stacks)
-                .chain(() -> StackRuntime.delete("id in ?1", stacks)).replaceWithVoid();
+        return flush().chain(() -> ResourceRuntime.delete("stackId in ?1", stacks)
+                .chain(() -> StackRuntime.delete("id in ?1", stacks)).replaceWithVoid());
     }
 
     // --- resources ---
 
-    /** Every resource row of the stack, replaced ones included, in creation order. */
-    public Uni<List<ResourceRuntime>> rows(UUID stack) {
-        return ResourceRuntime.list("stackId = ?1 order by createdAt, name", stack);
-    }
-
     /** The stack's current resource rows (not replaced), in creation order. */
     public Uni<List<ResourceRuntime>> currentRows(UUID stack) {
-        return ResourceRuntime.list("stackId = ?1 and replaced = false order by createdAt, name", stack);
+        return flush().chain(() -> ResourceRuntime.list("stackId = ?1 and replaced = false order by createdAt, name", stack));
     }
 
     /** The resource rows of all those stacks. */
     public Uni<List<ResourceRuntime>> rows(Collection<UUID> stacks) {
-        return ResourceRuntime.list("stackId in ?1", stacks);
+        return flush().chain(() -> ResourceRuntime.list("stackId in ?1", stacks));
     }
 
     /** Every row of the stack's resource of that name, replaced ones included. */
     public Uni<List<ResourceRuntime>> rowsNamed(UUID stack, String name) {
-        return ResourceRuntime.list("stackId = ?1 and name = ?2", stack, name);
+        return flush().chain(() -> ResourceRuntime.list("stackId = ?1 and name = ?2", stack, name));
     }
 
     /** The current row of the stack's resource of that name, or null. */
     public Uni<ResourceRuntime> current(UUID stack, String name) {
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and name = ?2 and replaced = false", stack, name)
-                .firstResult();
+        return held(stack, row -> row.name.equals(name) && !row.replaced, () -> ResourceRuntime
+                .<ResourceRuntime>find("stackId = ?1 and name = ?2 and replaced = false", stack, name).firstResult());
     }
 
     /** The resource row, or null. */
     public Uni<ResourceRuntime> row(UUID id) {
-        return ResourceRuntime.findById(id);
+        return Panache.getSession().chain(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            Unit unit = transaction == null ? null : units.get(transaction);
+            ResourceRuntime held = unit == null ? null : unit.stacks.values().stream()
+                    .map(tracked -> tracked.rows.get(id)).filter(row -> row != null).findFirst().orElse(null);
+            return held != null ? Uni.createFrom().item(held) : flush().chain(() -> ResourceRuntime.findById(id));
+        });
     }
 
     /** The row of the stack's resource of that name whose physical id that is, or null. */
     public Uni<ResourceRuntime> row(UUID stack, String name, String physicalId) {
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and name = ?2 and physicalId = ?3", stack, name,
-                physicalId).firstResult();
+        return held(stack, row -> row.name.equals(name) && physicalId.equals(row.physicalId), () -> ResourceRuntime
+                .<ResourceRuntime>find("stackId = ?1 and name = ?2 and physicalId = ?3", stack, name, physicalId)
+                .firstResult());
+    }
+
+    /**
+     * The first row of the stack that matches, as the caller's transaction holds it (null when none does); or, when
+     * the transaction does not hold the stack, what {@code query} finds after the transaction's changes are written.
+     */
+    private Uni<ResourceRuntime> held(UUID stack, Predicate<ResourceRuntime> matching,
+            Supplier<Uni<ResourceRuntime>> query) {
+        return Panache.getSession().chain(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            Unit unit = transaction == null ? null : units.get(transaction);
+            Tracked tracked = unit == null ? null : unit.stacks.get(stack);
+            if (tracked == null) {
+                return flush().chain(() -> query.get());
+            }
+            return Uni.createFrom().item(tracked.loaded().rows().stream().filter(matching).findFirst().orElse(null));
+        });
     }
 
     /**
@@ -154,23 +485,13 @@ public class StackRuntimeRepository {
      * name when it has no reference id; null when none.
      */
     public Uni<ResourceRuntime> referencedAs(UUID stack, String reference) {
-        return ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and replaced = false and (referenceId = ?2 "
-                + "or physicalId = ?2 or (referenceId is null and name = ?2))", stack, reference).firstResult();
+        return flush().chain(() -> ResourceRuntime.<ResourceRuntime>find("stackId = ?1 and replaced = false and (referenceId = ?2 "
+                + "or physicalId = ?2 or (referenceId is null and name = ?2))", stack, reference).firstResult());
     }
 
     /** How many resource rows, of any stack, have one of those physical ids. */
     public Uni<Long> countWithPhysicalIds(Collection<String> physicalIds) {
-        return ResourceRuntime.count("physicalId in ?1", physicalIds.isEmpty() ? List.of("") : physicalIds);
-    }
-
-    /** Adds a new resource row. */
-    public Uni<Void> insert(ResourceRuntime row) {
-        return row.persist().replaceWithVoid();
-    }
-
-    /** Removes a resource row (at the transaction's flush, through {@code FlushGate} as every delete). */
-    public Uni<Void> delete(ResourceRuntime row) {
-        return row.delete();
+        return flush().chain(() -> ResourceRuntime.count("physicalId in ?1", physicalIds.isEmpty() ? List.of("") : physicalIds));
     }
 
     // --- the resource timer ---
@@ -181,11 +502,10 @@ public class StackRuntimeRepository {
                 .setParameter("now", now).setMaxResults(limit).getResultList());
     }
 
-    /** One stack of those trees with a resource due at {@code now}, locked and read, or null. */
-    public Uni<StackRuntime> claimDue(List<UUID> roots, Instant now) {
+    /** The id of one stack of those trees with a resource due at {@code now}, its row locked; or null. */
+    public Uni<UUID> claimDue(List<UUID> roots, Instant now) {
         return Panache.getSession().chain(session -> session.createNativeQuery(CLAIM, UUID.class)
-                .setParameter("roots", roots).setParameter("now", now).getSingleResultOrNull())
-                .chain(id -> id == null ? Uni.createFrom().<StackRuntime>nullItem() : stack(id));
+                .setParameter("roots", roots).setParameter("now", now).getSingleResultOrNull());
     }
 
     /** The trees' next wake-ups, earliest first, at most {@code limit} of them. */

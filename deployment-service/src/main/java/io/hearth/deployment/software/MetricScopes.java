@@ -1,6 +1,7 @@
 package io.hearth.deployment.software;
 
 import io.hearth.deployment.groups.GroupOfServer;
+import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
 import io.hearth.platform.messaging.FlushGate;
 import io.smallrye.mutiny.Uni;
@@ -28,8 +29,11 @@ public class MetricScopes {
     /** The query with {@code $1} (the reactive client) and with {@code :ids} (a Hibernate Reactive session). */
     private final String sessionQuery;
     private final String query;
+    private final StackRuntimeRepository stacks;
 
-    public MetricScopes(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+    public MetricScopes(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
+            StackRuntimeRepository stacks) {
+        this.stacks = stacks;
         String groups = GroupOfServer.GROUP_TYPES.stream().map(t -> "'" + t + "'")
                 .reduce((a, b) -> a + ", " + b).orElseThrow();
         String owner = " from " + schema + ".resource_runtime r where r.stack_id = up.parent and r.name = up.resource"
@@ -70,7 +74,8 @@ public class MetricScopes {
         if (ids(stackIds).isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return FlushGate.flush(session).chain(() -> session.createNativeQuery(sessionQuery, Object[].class)
+        return stacks.flush().chain(() -> FlushGate.flush(session)).chain(() -> session.createNativeQuery(sessionQuery,
+                Object[].class)
                 .setParameter("ids", ids(stackIds)).getResultList()).map(MetricScopes::scopes);
     }
 

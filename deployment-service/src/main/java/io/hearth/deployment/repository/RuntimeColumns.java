@@ -1,0 +1,196 @@
+package io.hearth.deployment.repository;
+
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.StackRuntime;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The columns of {@code stack_runtime} and {@code resource_runtime}, each with how it is read from and set on its
+ * entity, and the plain SQL that reads and writes them: one definition for the select, the multi-row upsert, the
+ * copies the tree cache keeps and the comparison that finds what a step changed. A row's values are an
+ * {@code Object[]} in the columns' order, in the PostgreSQL client's types (a {@code timestamptz} is an
+ * {@link OffsetDateTime} in UTC).
+ */
+final class RuntimeColumns<T> {
+
+    /** A column: its name, its SQL type, its array's Java element type, and its value's read and write. */
+    record Column<T>(String name, String sqlType, Class<?> type, Function<T, Object> get, BiConsumer<T, Object> set) {
+
+        /** Its expression in a select ({@code jsonb} is read as text). */
+        String selected() {
+            return sqlType.equals("jsonb") ? name + "::text" : name;
+        }
+
+        /** Its value from the unnested arrays in an insert ({@code jsonb} is sent as text). */
+        String inserted() {
+            return sqlType.equals("jsonb") ? "r." + name + "::jsonb" : "r." + name;
+        }
+
+        /** Its array's SQL type in {@code unnest(...)}. */
+        String arrayType() {
+            return (sqlType.equals("jsonb") ? "text" : sqlType) + "[]";
+        }
+    }
+
+    static final RuntimeColumns<StackRuntime> STACKS = new RuntimeColumns<>("stack_runtime", StackRuntime::new, List.of(
+            uuid("id", s -> s.id, (s, v) -> s.id = v),
+            text("tenant", s -> s.tenant, (s, v) -> s.tenant = v),
+            text("name", s -> s.name, (s, v) -> s.name = v),
+            json("plan", s -> s.plan, (s, v) -> s.plan = v),
+            json("previous_plan", s -> s.previousPlan, (s, v) -> s.previousPlan = v),
+            text("action", s -> name(s.action), (s, v) -> s.action = v == null ? null : Action.valueOf(v)),
+            text("status", s -> name(s.status), (s, v) -> s.status = v == null ? null : Status.valueOf(v)),
+            text("status_reason", s -> s.statusReason, (s, v) -> s.statusReason = v),
+            bigint("status_version", s -> s.statusVersion, (s, v) -> s.statusVersion = v),
+            text("outputs_digest", s -> s.outputsDigest, (s, v) -> s.outputsDigest = v),
+            json("adopt_data", s -> s.adoptData, (s, v) -> s.adoptData = v),
+            bigint("traversal", s -> s.traversal, (s, v) -> s.traversal = v),
+            time("timeout_at", s -> s.timeoutAt, (s, v) -> s.timeoutAt = v),
+            time("last_event_at", s -> s.lastEventAt, (s, v) -> s.lastEventAt = v),
+            uuid("parent_stack_id", s -> s.parentStackId, (s, v) -> s.parentStackId = v),
+            text("parent_resource", s -> s.parentResource, (s, v) -> s.parentResource = v),
+            uuid("root_stack_id", s -> s.rootStackId, (s, v) -> s.rootStackId = v),
+            integer("nested_depth", s -> s.nestedDepth, (s, v) -> s.nestedDepth = v),
+            integer("context_depth", s -> s.contextDepth, (s, v) -> s.contextDepth = v),
+            bigint("version", s -> s.version, (s, v) -> s.version = v),
+            time("created_at", s -> s.createdAt, (s, v) -> s.createdAt = v),
+            time("updated_at", s -> s.updatedAt, (s, v) -> s.updatedAt = v)));
+
+    static final RuntimeColumns<ResourceRuntime> RESOURCES = new RuntimeColumns<>("resource_runtime",
+            ResourceRuntime::new, List.of(
+            uuid("id", r -> r.id, (r, v) -> r.id = v),
+            uuid("stack_id", r -> r.stackId, (r, v) -> r.stackId = v),
+            text("name", r -> r.name, (r, v) -> r.name = v),
+            text("type", r -> r.type, (r, v) -> r.type = v),
+            text("template", r -> r.template, (r, v) -> r.template = v),
+            text("action", r -> name(r.action), (r, v) -> r.action = v == null ? null : Action.valueOf(v)),
+            text("status", r -> name(r.status), (r, v) -> r.status = v == null ? null : Status.valueOf(v)),
+            text("status_reason", r -> r.statusReason, (r, v) -> r.statusReason = v),
+            text("physical_id", r -> r.physicalId, (r, v) -> r.physicalId = v),
+            text("reference_id", r -> r.referenceId, (r, v) -> r.referenceId = v),
+            json("attributes", r -> r.attributes, (r, v) -> r.attributes = v),
+            json("data", r -> r.data, (r, v) -> r.data = v),
+            json("properties", r -> r.properties, (r, v) -> r.properties = v),
+            json("depends_on", r -> r.dependsOn, (r, v) -> r.dependsOn = v),
+            bigint("traversal", r -> r.traversal, (r, v) -> r.traversal = v),
+            json("membership", r -> r.membership, (r, v) -> r.membership = v),
+            integer("context_depth", r -> r.contextDepth, (r, v) -> r.contextDepth = v),
+            bool("replaced", r -> r.replaced, (r, v) -> r.replaced = v),
+            time("started_at", r -> r.startedAt, (r, v) -> r.startedAt = v),
+            time("wake_at", r -> r.wakeAt, (r, v) -> r.wakeAt = v),
+            time("created_at", r -> r.createdAt, (r, v) -> r.createdAt = v),
+            time("updated_at", r -> r.updatedAt, (r, v) -> r.updatedAt = v)));
+
+    final String table;
+    final List<Column<T>> columns;
+    private final Supplier<T> factory;
+
+    private RuntimeColumns(String table, Supplier<T> factory, List<Column<T>> columns) {
+        this.table = table;
+        this.factory = factory;
+        this.columns = columns;
+    }
+
+    /** The row's values, in the columns' order. */
+    Object[] values(T row) {
+        Object[] values = new Object[columns.size()];
+        for (int c = 0; c < values.length; c++) {
+            values[c] = columns.get(c).get().apply(row);
+        }
+        return values;
+    }
+
+    /** A new entity (not managed by any session) holding those values. */
+    T entity(Object[] values) {
+        T row = factory.get();
+        for (int c = 0; c < values.length; c++) {
+            columns.get(c).set().accept(row, values[c]);
+        }
+        return row;
+    }
+
+    /** {@code select <columns> from <schema>.<table> where <condition>}. */
+    String select(String schema, String condition) {
+        return "select " + String.join(", ", columns.stream().map(Column::selected).toList()) + " from " + schema + "."
+                + table + " where " + condition;
+    }
+
+    /**
+     * One statement that inserts or updates rows: {@code $1..$n} are one array per column ({@link #arrays}); a row
+     * whose id exists is overwritten.
+     */
+    String upsert(String schema) {
+        List<String> names = columns.stream().map(Column::name).toList();
+        List<String> arrays = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            arrays.add("$" + (c + 1) + "::" + columns.get(c).arrayType());
+        }
+        return "insert into " + schema + "." + table + " (" + String.join(", ", names) + ") select "
+                + String.join(", ", columns.stream().map(Column::inserted).toList()) + " from unnest("
+                + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") on conflict (id) do update set "
+                + String.join(", ", names.stream().filter(n -> !n.equals("id")).map(n -> n + " = excluded." + n)
+                        .toList());
+    }
+
+    /** The parameters of {@link #upsert}: one array per column of those rows' values. */
+    Object[] arrays(List<Object[]> rows) {
+        Object[] arrays = new Object[columns.size()];
+        for (int c = 0; c < columns.size(); c++) {
+            Object[] values = (Object[]) java.lang.reflect.Array.newInstance(columns.get(c).type(), rows.size());
+            for (int r = 0; r < rows.size(); r++) {
+                values[r] = rows.get(r)[c];
+            }
+            arrays[c] = values;
+        }
+        return arrays;
+    }
+
+    private static String name(Enum<?> value) {
+        return value == null ? null : value.name();
+    }
+
+    private static <T> Column<T> uuid(String name, Function<T, UUID> get, BiConsumer<T, UUID> set) {
+        return new Column<>(name, "uuid", UUID.class, get::apply, (row, v) -> set.accept(row, (UUID) v));
+    }
+
+    private static <T> Column<T> text(String name, Function<T, String> get, BiConsumer<T, String> set) {
+        return new Column<>(name, "text", String.class, get::apply, (row, v) -> set.accept(row, (String) v));
+    }
+
+    private static <T> Column<T> json(String name, Function<T, String> get, BiConsumer<T, String> set) {
+        return new Column<>(name, "jsonb", String.class, get::apply, (row, v) -> set.accept(row, (String) v));
+    }
+
+    private static <T> Column<T> bigint(String name, Function<T, Long> get, BiConsumer<T, Long> set) {
+        return new Column<>(name, "bigint", Long.class, get::apply,
+                (row, v) -> set.accept(row, v == null ? 0L : ((Number) v).longValue()));
+    }
+
+    private static <T> Column<T> integer(String name, Function<T, Integer> get, BiConsumer<T, Integer> set) {
+        return new Column<>(name, "int", Integer.class, get::apply,
+                (row, v) -> set.accept(row, v == null ? 0 : ((Number) v).intValue()));
+    }
+
+    private static <T> Column<T> bool(String name, Function<T, Boolean> get, BiConsumer<T, Boolean> set) {
+        return new Column<>(name, "boolean", Boolean.class, get::apply,
+                (row, v) -> set.accept(row, v != null && (Boolean) v));
+    }
+
+    /** A {@code timestamptz}: its value is the instant as the PostgreSQL client gives and takes it. */
+    private static <T> Column<T> time(String name, Function<T, Instant> get, BiConsumer<T, Instant> set) {
+        return new Column<>(name, "timestamptz", OffsetDateTime.class, row -> {
+            Instant instant = get.apply(row);
+            return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+        }, (row, v) -> set.accept(row, v == null ? null : ((OffsetDateTime) v).toInstant()));
+    }
+}
