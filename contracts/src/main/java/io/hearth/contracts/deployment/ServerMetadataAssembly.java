@@ -117,8 +117,13 @@ public final class ServerMetadataAssembly<I> {
      * @return what changed, or null when the server's document did not
      */
     public Change apply(String topic, String key, String value) {
+        return apply(topic, key, value == null ? null : CloudEvent.parse(value));
+    }
+
+    /** {@link #apply(String, String, String)} of a record's parsed envelope (null for a tombstone). */
+    public Change apply(String topic, String key, CloudEvent event) {
         boolean deployments = Topics.SERVER_DEPLOYMENTS.equals(topic);
-        if (value == null) {
+        if (event == null) {
             if (deployments) {
                 forget(ServerDeployment.serverOf(key), ServerDeployment.deploymentOf(key));
                 return null;
@@ -126,7 +131,6 @@ public final class ServerMetadataAssembly<I> {
             deleted(key);
             return new Change(key, null);
         }
-        CloudEvent event = CloudEvent.parse(value);
         JsonNode data = event.data();
         if (data == null) {
             return null;
@@ -223,11 +227,11 @@ public final class ServerMetadataAssembly<I> {
             server = new Server<>();
             servers.put(serverId, server);
         }
-        if (server.partGeneration < 0 && server.tenant == null) {
-            server.stackId = stackId;
+        boolean changed = put(server, deploymentId, generation, item);
+        if (changed && server.partGeneration < 0 && generation >= server.generation) {
+            server.stackId = stackId; // no part seen: the server's as its newest record says
             server.tenant = tenant;
         }
-        boolean changed = put(server, deploymentId, generation, item);
         server.generation = Math.max(server.generation, generation);
         return changed;
     }
@@ -256,6 +260,13 @@ public final class ServerMetadataAssembly<I> {
         server.entries.clear();
         server.check = null;
         return listed;
+    }
+
+    /** The deployment's item in its server's document now, or null when it lists none. */
+    public I item(String serverId, String deploymentId) {
+        Server<I> server = servers.get(serverId);
+        Entry<I> entry = server == null ? null : server.entries.get(deploymentId);
+        return entry == null ? null : entry.item();
     }
 
     /** The server's document as assembled now, or null when nothing of it was seen. */

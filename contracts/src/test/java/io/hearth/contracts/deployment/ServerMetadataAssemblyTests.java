@@ -43,7 +43,7 @@ class ServerMetadataAssemblyTests {
         assertThat(assembly.document("s1").deployments()).isEmpty();
         assertThat(assembly.document("s1").generation()).isEqualTo(6);
         // its tombstone forgets the entry; the generation stays
-        assertThat(assembly.apply(Topics.SERVER_DEPLOYMENTS, ServerDeployment.key("s1", "d1"), null)).isNull();
+        assertThat(assembly.apply(Topics.SERVER_DEPLOYMENTS, ServerDeployment.key("s1", "d1"), (String) null)).isNull();
         assertThat(assembly.document("s1").generation()).isEqualTo(6);
     }
 
@@ -73,7 +73,7 @@ class ServerMetadataAssemblyTests {
     void aDeletedServerListsNothingTakesNoLateItemAndComesBackWithANewPart() {
         part("s1", 1, null);
         item("s1", "d1", 2, item("d1", "c", "2026-01-01T00:00:00Z"));
-        assertThat(assembly.apply(Topics.SERVER_METADATA, "s1", null))
+        assertThat(assembly.apply(Topics.SERVER_METADATA, "s1", (String) null))
                 .isEqualTo(new ServerMetadataAssembly.Change("s1", null));
         assertThat(assembly.document("s1").deleted()).isTrue();
         assertThat(assembly.document("s1").deployments()).isEmpty();
