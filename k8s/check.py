@@ -64,10 +64,11 @@ SERVICES = {
 # The built-in topic list, used when contracts/ is not built: name: (partitions, cleanup.policy,
 # max.message.bytes).
 MAIN_TOPICS = ["hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
-               "hearth.signals", "hearth.instance.lifecycle", "hearth.membership",
+               "hearth.server.deployments", "hearth.signals", "hearth.instance.lifecycle", "hearth.membership",
                "hearth.scaling", "hearth.compute.servers", "hearth.compute.status", "hearth.metrics"]
 MAX_RECORD_BYTES = 8 * 1024 * 1024
-BUILTIN_TOPICS = {t: (6, "compact" if t in ("hearth.server.metadata", "hearth.compute.servers") else "delete",
+BUILTIN_TOPICS = {t: (6, "compact" if t in ("hearth.server.metadata", "hearth.server.deployments",
+                                                        "hearth.compute.servers") else "delete",
                          MAX_RECORD_BYTES)
                   for t in MAIN_TOPICS}
 BUILTIN_TOPICS.update({t + ".dlq": (1, "delete", MAX_RECORD_BYTES) for t in MAIN_TOPICS})

@@ -13,8 +13,16 @@ public final class Topics {
     public static final String STACK_COMMANDS = "hearth.stack.commands";
     /** Stack, resource and deployment status history; key: stack id. */
     public static final String STACK_EVENTS = "hearth.stack.events";
-    /** The whole metadata document of each server; compacted; key: server id. */
+    /**
+     * The server part of each server's metadata document (its stack, tenant, generation and check, not its
+     * deployments); compacted; key: server id.
+     */
     public static final String SERVER_METADATA = "hearth.server.metadata";
+    /**
+     * One record per deployment of a server: its item of the server's metadata document; compacted; key:
+     * {@code serverId/deploymentId} ({@code ServerDeployment.key}).
+     */
+    public static final String SERVER_DEPLOYMENTS = "hearth.server.deployments";
     /** Deployment signals, server check-ins, wait-condition signals; key: stack id. */
     public static final String SIGNALS = "hearth.signals";
     /** Servers entering or leaving CREATE_COMPLETE; key: stack id. */
@@ -57,11 +65,12 @@ public final class Topics {
     }
 
     /** The business topics, in the order of docs/design.md. */
-    public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA, SIGNALS,
-            INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_SERVERS, COMPUTE_STATUS, METRICS);
+    public static final List<String> MAIN = List.of(STACK_COMMANDS, STACK_EVENTS, SERVER_METADATA,
+            SERVER_DEPLOYMENTS, SIGNALS, INSTANCE_LIFECYCLE, MEMBERSHIP, SCALING, COMPUTE_SERVERS, COMPUTE_STATUS, METRICS);
 
     /** The compacted business topics: only the latest record of each key matters. */
-    public static final java.util.Set<String> COMPACTED = java.util.Set.of(SERVER_METADATA, COMPUTE_SERVERS);
+    public static final java.util.Set<String> COMPACTED = java.util.Set.of(SERVER_METADATA, SERVER_DEPLOYMENTS,
+            COMPUTE_SERVERS);
 
     private Topics() {
     }

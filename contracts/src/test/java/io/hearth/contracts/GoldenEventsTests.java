@@ -46,20 +46,22 @@ class GoldenEventsTests {
     static final Pattern PACKAGE_PATTERN = Pattern.compile("io\\.hearth\\.contracts\\.([a-z]+)\\.v(\\d+)");
 
     /** The producing services of each topic, per docs/design.md's Services table. */
-    static final Map<String, Set<String>> PRODUCERS = Map.of(
-            Topics.STACK_COMMANDS, Set.of("/hearth/template-service"),
-            Topics.STACK_EVENTS, Set.of("/hearth/deployment-service", "/hearth/notifier"),
-            Topics.SERVER_METADATA, Set.of("/hearth/deployment-service"),
-            Topics.SIGNALS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"),
-            Topics.INSTANCE_LIFECYCLE, Set.of("/hearth/deployment-service"),
-            Topics.MEMBERSHIP, Set.of("/hearth/notifier"),
-            Topics.SCALING, Set.of("/hearth/signal-gateway", "/hearth/notifier"),
-            Topics.COMPUTE_SERVERS, Set.of("/hearth/deployment-service"),
-            Topics.COMPUTE_STATUS, Set.of("/hearth/compute"),
-            Topics.METRICS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service"));
+    static final Map<String, Set<String>> PRODUCERS = Map.ofEntries(
+            Map.entry(Topics.STACK_COMMANDS, Set.of("/hearth/template-service")),
+            Map.entry(Topics.STACK_EVENTS, Set.of("/hearth/deployment-service", "/hearth/notifier")),
+            Map.entry(Topics.SERVER_METADATA, Set.of("/hearth/deployment-service")),
+            Map.entry(Topics.SERVER_DEPLOYMENTS, Set.of("/hearth/deployment-service")),
+            Map.entry(Topics.SIGNALS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service")),
+            Map.entry(Topics.INSTANCE_LIFECYCLE, Set.of("/hearth/deployment-service")),
+            Map.entry(Topics.MEMBERSHIP, Set.of("/hearth/notifier")),
+            Map.entry(Topics.SCALING, Set.of("/hearth/signal-gateway", "/hearth/notifier")),
+            Map.entry(Topics.COMPUTE_SERVERS, Set.of("/hearth/deployment-service")),
+            Map.entry(Topics.COMPUTE_STATUS, Set.of("/hearth/compute")),
+            Map.entry(Topics.METRICS, Set.of("/hearth/signal-gateway", "/hearth/deployment-service")));
 
     /** Topics keyed by server id; every other topic is keyed by stack id. */
-    static final Set<String> KEYED_BY_SERVER = Set.of(Topics.SERVER_METADATA, Topics.COMPUTE_SERVERS,
+    static final Set<String> KEYED_BY_SERVER = Set.of(Topics.SERVER_METADATA, Topics.SERVER_DEPLOYMENTS,
+            Topics.COMPUTE_SERVERS,
             Topics.COMPUTE_STATUS);
 
     static final ObjectMapper MAPPER = HearthJson.mapper();
@@ -195,7 +197,7 @@ class GoldenEventsTests {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(29);
+        assertThat(EventCatalog.entries()).hasSize(30);
     }
 
     @Test

@@ -42,8 +42,7 @@ class ReadmeTests {
     void everyCataloguedEventHasItsRow() {
         for (EventCatalog.Entry entry : EventCatalog.entries()) {
             String record = entry.record().getName().substring("io.hearth.contracts.".length());
-            String key = entry.record() == DriverHeartbeat.class ? "driver id"
-                    : GoldenEventsTests.KEYED_BY_SERVER.contains(entry.topic()) ? "server id" : "stack id";
+            String key = entry.record() == DriverHeartbeat.class ? "driver id" : key(entry.topic());
             assertThat(readme).contains("| `%s` | `%s` | `%s` | %s |".formatted(entry.type(), record, entry.topic(), key));
         }
     }
@@ -52,9 +51,14 @@ class ReadmeTests {
     void everyTopicHasItsRow() {
         for (String topic : Topics.MAIN) {
             Topics.TopicSpec spec = Topics.all().stream().filter(t -> t.name().equals(topic)).findFirst().orElseThrow();
-            String key = GoldenEventsTests.KEYED_BY_SERVER.contains(topic) ? "server id" : "stack id";
+            String key = key(topic);
             assertThat(readme).contains("| `%s` | %s | %d | %s | `%s` |".formatted(topic, key, spec.partitions(),
                     spec.cleanupPolicy(), Topics.dlq(topic)));
         }
+    }
+
+    private static String key(String topic) {
+        return Topics.SERVER_DEPLOYMENTS.equals(topic) ? "server id/deployment id"
+                : GoldenEventsTests.KEYED_BY_SERVER.contains(topic) ? "server id" : "stack id";
     }
 }

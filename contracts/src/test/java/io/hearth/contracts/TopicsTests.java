@@ -12,7 +12,7 @@ class TopicsTests {
 
     /** The business topics of docs/design.md, spelled out so a rename fails here. */
     static final List<String> MAIN = List.of("hearth.stack.commands", "hearth.stack.events", "hearth.server.metadata",
-            "hearth.signals", "hearth.instance.lifecycle", "hearth.membership", "hearth.scaling",
+            "hearth.server.deployments", "hearth.signals", "hearth.instance.lifecycle", "hearth.membership", "hearth.scaling",
             "hearth.compute.servers", "hearth.compute.status", "hearth.metrics");
 
     @Test
@@ -29,8 +29,9 @@ class TopicsTests {
     }
 
     @Test
-    void onlyServerMetadataAndComputeDesiredStatesAreCompacted() {
-        List<String> compacted = List.of("hearth.server.metadata", "hearth.compute.servers");
+    void onlyServerMetadataDeploymentsAndComputeDesiredStatesAreCompacted() {
+        List<String> compacted = List.of("hearth.server.metadata", "hearth.server.deployments",
+                "hearth.compute.servers");
         assertThat(Topics.all()).filteredOn(Topics.TopicSpec::compacted)
                 .extracting(Topics.TopicSpec::name).containsExactlyElementsOf(compacted);
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.cleanupPolicy())
@@ -69,6 +70,8 @@ class TopicsTests {
                 "hearth.stack.events.dlq 1 delete 8388608",
                 "hearth.server.metadata 6 compact 8388608",
                 "hearth.server.metadata.dlq 1 delete 8388608",
+                "hearth.server.deployments 6 compact 8388608",
+                "hearth.server.deployments.dlq 1 delete 8388608",
                 "hearth.signals 6 delete 8388608",
                 "hearth.signals.dlq 1 delete 8388608",
                 "hearth.instance.lifecycle 6 delete 8388608",

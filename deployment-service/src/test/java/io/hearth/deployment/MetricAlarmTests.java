@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
-import io.hearth.contracts.deployment.v1.ServerMetadata;
+import io.hearth.contracts.deployment.v1.ServerDeployment;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.metric.v1.MetricAlarmDefined;
 import io.hearth.contracts.metric.v1.MetricAlarmDeleted;
@@ -97,7 +97,7 @@ class MetricAlarmTests {
     final TopicRecords metrics = new TopicRecords(Topics.METRICS);
 
     @RegisterExtension
-    final TopicRecords metadata = new TopicRecords(Topics.SERVER_METADATA);
+    final TopicRecords metadata = new TopicRecords(Topics.SERVER_DEPLOYMENTS);
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
         return planner.plan(new TemplateReader().readTemplate(template).document(), null, parameters, Map.of(),
@@ -174,10 +174,11 @@ class MetricAlarmTests {
 
     private String metricUrlOf(String serverId) {
         await().atMost(StackDriver.WAIT).until(() -> metadata.records().stream()
-                .anyMatch(r -> serverId.equals(r.key()) && r.value() != null));
-        ServerMetadata document = metadata.records().stream().filter(r -> serverId.equals(r.key()) && r.value() != null)
-                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class)).reduce((a, b) -> b).orElseThrow();
-        return document.deployments().get(0).inputs().stream().filter(i -> i.name().equals("deploy_metric_url"))
+                .anyMatch(r -> serverId.equals(ServerDeployment.serverOf(r.key())) && r.value() != null));
+        ServerDeployment record = metadata.records().stream()
+                .filter(r -> serverId.equals(ServerDeployment.serverOf(r.key())) && r.value() != null)
+                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerDeployment.class)).reduce((a, b) -> b).orElseThrow();
+        return record.item().inputs().stream().filter(i -> i.name().equals("deploy_metric_url"))
                 .map(DeploymentInput::value).map(JsonNode::asText).findFirst().orElseThrow();
     }
 

@@ -8,23 +8,27 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
-import io.hearth.contracts.envelope.CloudEvent;
+import io.hearth.testsupport.ServerMetadataRecords;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * What an agent sees in tests: each server's metadata documents on {@code hearth.server.metadata}, and the
- * tombstone (a null value) that ends them when the server is deleted. A {@link BrokerFixture}: registered with
- * {@code @RegisterExtension}.
+ * What an agent sees in tests: each server's metadata as its records make it, its server part on
+ * {@code hearth.server.metadata} and its deployments' items on {@code hearth.server.deployments}, put together as the
+ * gateway does ({@link ServerMetadataRecords}), and the tombstone (a null value) that ends them when the server is
+ * deleted. A {@link BrokerFixture}: registered with {@code @RegisterExtension}.
  */
 final class ServerMetadataFeed extends BrokerFixture {
 
-    private ConsumerTask<String, String> records;
+    private ConsumerTask<String, String> parts;
+    private ConsumerTask<String, String> items;
 
     @Override
     protected void open() {
-        records = consume(Topics.SERVER_METADATA);
+        parts = consume(Topics.SERVER_METADATA);
+        items = consume(Topics.SERVER_DEPLOYMENTS);
     }
 
     /** Waits until the server's latest metadata holds {@code count} deployments. */
@@ -33,12 +37,12 @@ final class ServerMetadataFeed extends BrokerFixture {
         return latest(serverId).deployments();
     }
 
-    /** The server's metadata document of the highest generation published so far, or null. */
+    /**
+     * The server's metadata document as its records so far make it (as it was before its tombstone, for a server
+     * that is gone), or null when none was published.
+     */
     ServerMetadata latest(String serverId) {
-        return records.getRecords().stream().filter(r -> r.value() != null).map(r -> CloudEvent.parse(r.value()))
-                .filter(e -> ServerMetadata.TYPE.equals(e.type()))
-                .map(e -> e.dataAs(ServerMetadata.class)).filter(m -> serverId.equals(m.serverId()))
-                .reduce((a, b) -> b.generation() >= a.generation() ? b : a).orElse(null);
+        return ServerMetadataRecords.latest(serverId, recordsOf(serverId));
     }
 
     /** The last deployment of the server's latest metadata document. */
@@ -53,15 +57,17 @@ final class ServerMetadataFeed extends BrokerFixture {
                 .orElseThrow();
     }
 
-    /** Every record of the server's key so far (a tombstone's value is null), in the partition's order. */
+    /** Every record of the server's keys so far (a tombstone's value is null): its part's, then its items'. */
     List<ConsumerRecord<String, String>> recordsOf(String serverId) {
-        return records.getRecords().stream().filter(r -> serverId.equals(r.key())).toList();
+        List<ConsumerRecord<String, String>> all = new ArrayList<>(parts.getRecords());
+        all.addAll(items.getRecords());
+        return ServerMetadataRecords.of(serverId, all);
     }
 
-    /** Waits until the last record of the server's key is a tombstone: the key with a null value. */
+    /** Waits until the last record of the server's key on {@code hearth.server.metadata} is a tombstone. */
     void awaitTombstone(String serverId) {
         await().atMost(WAIT).until(() -> {
-            List<ConsumerRecord<String, String>> mine = records.getRecords().stream()
+            List<ConsumerRecord<String, String>> mine = parts.getRecords().stream()
                     .filter(r -> serverId.equals(r.key())).toList();
             return !mine.isEmpty() && mine.get(mine.size() - 1).value() == null;
         });

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.deployment.v1.ServerDeployment;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
@@ -68,10 +69,43 @@ final class GatewayKafka {
         published.add(new Published(record.topic(), record.key(), CloudEvent.parse(record.value())));
     }
 
-    /** Publishes a server's document on {@code hearth.server.metadata} and waits for the broker's ack. */
+    /**
+     * Publishes a server's document as deployment-service's records, at the document's generation: each listed item
+     * on {@code hearth.server.deployments}, the removal of each deployment an earlier call listed and this one does
+     * not, then its server part on {@code hearth.server.metadata}; waits for the broker's acks.
+     */
     void metadata(ServerMetadata document) throws Exception {
-        CloudEvent event = CloudEvent.of("/hearth/deployment-service", ServerMetadata.TYPE, document.stackId(), document);
-        producer.send(new ProducerRecord<>(Topics.SERVER_METADATA, document.serverId(), event.toJson())).get();
+        String server = document.serverId();
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        for (DeploymentItem item : document.deployments()) {
+            listed.add(item.deploymentId());
+            send(Topics.SERVER_DEPLOYMENTS, ServerDeployment.key(server, item.deploymentId()), new ServerDeployment(
+                    server, document.stackId(), document.tenant(), item.deploymentId(), document.generation(), item));
+        }
+        for (String gone : listedBefore.getOrDefault(server, java.util.Set.of())) {
+            if (!listed.contains(gone)) {
+                send(Topics.SERVER_DEPLOYMENTS, ServerDeployment.key(server, gone), new ServerDeployment(server,
+                        document.stackId(), document.tenant(), gone, document.generation(), null));
+            }
+        }
+        listedBefore.put(server, listed);
+        send(Topics.SERVER_METADATA, server, new ServerMetadata(server, document.stackId(), document.tenant(),
+                document.generation(), List.of(), document.check()));
+    }
+
+    /** Publishes one deployment's record ({@code item} null: it left the server) and waits for the broker's ack. */
+    void deployment(String serverId, String stackId, String deploymentId, long generation, DeploymentItem item)
+            throws Exception {
+        send(Topics.SERVER_DEPLOYMENTS, ServerDeployment.key(serverId, deploymentId),
+                new ServerDeployment(serverId, stackId, "demo", deploymentId, generation, item));
+    }
+
+    private final java.util.Map<String, java.util.Set<String>> listedBefore = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private void send(String topic, String key, Object data) throws Exception {
+        CloudEvent event = CloudEvent.of("/hearth/deployment-service", key.contains("/") ? ServerDeployment.serverOf(key)
+                : key, data);
+        producer.send(new ProducerRecord<>(topic, key, event.toJson())).get();
     }
 
     /** Publishes the tombstone of a server. */

@@ -61,6 +61,44 @@ class MetadataEndpointTests {
     }
 
     @Test
+    void theDocumentAssembledFromItsRecordsIsTheWholeDocumentOfOldByteForByte() throws Exception {
+        String a = "00000000-0000-4000-8000-00000000000a";
+        String b = "00000000-0000-4000-8000-00000000000b";
+        String c = "00000000-0000-4000-8000-00000000000c";
+        String d = "00000000-0000-4000-8000-00000000000d";
+        // Records of different deployments arrive in any order: c's, a's rerun, b's, then a's first run late (older:
+        // ignored); d is created and leaves the server.
+        kafka.deployment(serverId, stackId, c, 3, item(c, "zeta", "2026-01-01T00:00:03Z", 1));
+        kafka.deployment(serverId, stackId, a, 5, item(a, "zeta", "2026-01-01T00:00:01Z", 2));
+        kafka.deployment(serverId, stackId, b, 2, item(b, "alpha", "2026-01-01T00:00:09Z", 1));
+        kafka.deployment(serverId, stackId, a, 1, item(a, "zeta", "2026-01-01T00:00:01Z", 1));
+        kafka.deployment(serverId, stackId, d, 4, item(d, "beta", "2026-01-01T00:00:04Z", 1));
+        kafka.deployment(serverId, stackId, d, 6, null);
+        awaitGeneration(6);
+
+        // What deployment-service published whole before (Heat's order: config name, then creation), as served.
+        String expected = "{\"server_id\":\"" + serverId + "\",\"stack_id\":\"" + stackId
+                + "\",\"generation\":6,\"deployments\":["
+                + "{\"id\":\"run-" + b + "-1\",\"name\":\"alpha\",\"group\":\"script\",\"config\":\"echo hi\","
+                + "\"inputs\":[],\"outputs\":[],\"options\":null,\"creation_time\":\"2026-01-01T00:00:09Z\","
+                + "\"generation\":1,\"deployment_id\":\"" + b + "\"},"
+                + "{\"id\":\"run-" + a + "-2\",\"name\":\"zeta\",\"group\":\"script\",\"config\":\"echo hi\","
+                + "\"inputs\":[],\"outputs\":[],\"options\":null,\"creation_time\":\"2026-01-01T00:00:01Z\","
+                + "\"generation\":2,\"deployment_id\":\"" + a + "\"},"
+                + "{\"id\":\"run-" + c + "-1\",\"name\":\"zeta\",\"group\":\"script\",\"config\":\"echo hi\","
+                + "\"inputs\":[],\"outputs\":[],\"options\":null,\"creation_time\":\"2026-01-01T00:00:03Z\","
+                + "\"generation\":1,\"deployment_id\":\"" + c + "\"}]}";
+        assertThat(given().get(url).then().statusCode(200).extract().asString()).isEqualTo(expected);
+    }
+
+    private static io.hearth.contracts.deployment.v1.DeploymentItem item(String deploymentId, String name,
+            String created, long generation) {
+        return new io.hearth.contracts.deployment.v1.DeploymentItem("run-" + deploymentId + "-" + generation, name,
+                "script", com.fasterxml.jackson.databind.node.TextNode.valueOf("echo hi"), List.of(), List.of(), null,
+                Instant.parse(created), generation, null, deploymentId);
+    }
+
+    @Test
     void pollAnswersTheNewestDocumentWithItsItemsAsPublished() throws Exception {
         String deploymentId = UUID.randomUUID().toString();
         kafka.metadata(new ServerMetadata(serverId, stackId, "demo", 2,

@@ -8,6 +8,7 @@ import io.hearth.contracts.compute.v1.ServerReported;
 import io.hearth.contracts.compute.v1.ServerSpec;
 import io.hearth.contracts.deployment.v1.DeploymentInput;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.deployment.ServerMetadataAssembly;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
@@ -139,6 +140,8 @@ public final class SimulatedCompute implements AutoCloseable {
     /** (deployment id, generation) pairs already scheduled for a signal. */
     private final Set<String> scheduled = ConcurrentHashMap.newKeySet();
     private final Map<Run, AtomicInteger> sightings = new ConcurrentHashMap<>();
+    /** The servers' documents as their records make them (the records of two topics, each on a thread of its own). */
+    private final ServerMetadataAssembly<DeploymentItem> assembly = ServerMetadataAssembly.ofDeploymentItems();
     private final List<TopicTail> tails = new ArrayList<>();
 
     private SimulatedCompute(Builder settings) {
@@ -173,6 +176,8 @@ public final class SimulatedCompute implements AutoCloseable {
             tails.add(TopicTail.start(settings.bootstrapServers, Topics.COMPUTE_SERVERS, this::onDesired,
                     errors::add));
             tails.add(TopicTail.start(settings.bootstrapServers, Topics.SERVER_METADATA, this::onMetadata,
+                    errors::add));
+            tails.add(TopicTail.start(settings.bootstrapServers, Topics.SERVER_DEPLOYMENTS, this::onMetadata,
                     errors::add));
             return this;
         } catch (RuntimeException e) {
@@ -251,16 +256,22 @@ public final class SimulatedCompute implements AutoCloseable {
         checkIns.add(new CheckIn(create.stackId(), create.serverId(), address, now));
     }
 
+    /** A record of a server's metadata (its part or a deployment's item): acts on the server's document it makes. */
     private void onMetadata(ConsumerRecord<String, String> record) {
-        if (record.value() == null) {
-            generations.remove(record.key()); // tombstone: the server is gone
-            return;
+        ServerMetadata metadata;
+        synchronized (assembly) {
+            ServerMetadataAssembly.Change change = assembly.apply(record.topic(), record.key(), record.value());
+            if (change == null) {
+                return;
+            }
+            var document = assembly.document(change.serverId());
+            if (document.deleted()) {
+                generations.remove(change.serverId()); // tombstone: the server is gone
+                return;
+            }
+            metadata = new ServerMetadata(document.serverId(), document.stackId(), document.tenant(),
+                    document.generation(), document.deployments(), document.check());
         }
-        CloudEvent event = CloudEvent.parse(record.value());
-        if (!ServerMetadata.TYPE.equals(event.type())) {
-            return;
-        }
-        ServerMetadata metadata = event.dataAs(ServerMetadata.class);
         if (settings.filtered && !servers.contains(metadata.serverId())) {
             return; // a server this simulator does not play
         }
@@ -281,8 +292,9 @@ public final class SimulatedCompute implements AutoCloseable {
                             "simulated-" + metadata.serverId(), Instant.now(), metadata.check()));
         }
         Long last = generations.get(metadata.serverId());
-        if (last != null && metadata.generation() <= last) {
-            return; // a document re-sent or older than one already read
+        if (last != null && metadata.generation() < last) {
+            return; // older than one already read (a record that changed the document without raising its
+                    // generation, one of another deployment arriving late, is acted on)
         }
         generations.put(metadata.serverId(), metadata.generation());
         Instant seen = Instant.now();

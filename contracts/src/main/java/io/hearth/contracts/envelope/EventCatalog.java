@@ -5,6 +5,7 @@ import io.hearth.contracts.compute.v1.DriverHeartbeat;
 import io.hearth.contracts.compute.v1.ServerDesired;
 import io.hearth.contracts.compute.v1.ServerReported;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
+import io.hearth.contracts.deployment.v1.ServerDeployment;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
@@ -62,6 +63,7 @@ public final class EventCatalog {
             new Entry(ResourceStatusChanged.TYPE, ResourceStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(DeploymentStatusChanged.TYPE, DeploymentStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(ServerMetadata.TYPE, ServerMetadata.class, Topics.SERVER_METADATA),
+            new Entry(ServerDeployment.TYPE, ServerDeployment.class, Topics.SERVER_DEPLOYMENTS),
             new Entry(DeploymentSignalled.TYPE, DeploymentSignalled.class, Topics.SIGNALS),
             new Entry(DeploymentProgressed.TYPE, DeploymentProgressed.class, Topics.SIGNALS),
             new Entry(ServerCheckedIn.TYPE, ServerCheckedIn.class, Topics.SIGNALS),

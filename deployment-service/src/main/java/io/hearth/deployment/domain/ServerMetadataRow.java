@@ -8,8 +8,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A server's tenant, the generation of its metadata document, which grows with every change, and the
- * document itself as last published.
+ * A server's tenant, the generation of its metadata document, which grows with every change, and the size of the
+ * document's items as last published.
  */
 @Entity
 @Table(name = "server_metadata")
@@ -24,8 +24,11 @@ public class ServerMetadataRow extends PanacheEntityBase {
     public long generation;
     @Column(name = "updated_at")
     public Instant updatedAt;
-    /** The document as the metadata API serves it, stored when it was last published; null before. */
+    /** What an abandoned stack's export carried; no longer written (the metadata API renders the document). */
     public String document;
+    /** The sum of the UTF-8 sizes of its deployments' items as last published ({@code SoftwareDeployment.itemBytes}). */
+    @Column(name = "document_bytes")
+    public long documentBytes;
     /** The token of the server's last stack CHECK, published in its document; null before its first check. */
     @Column(name = "check_token")
     public String checkToken;

@@ -108,6 +108,10 @@ public class SoftwareDeployment extends PanacheEntityBase {
     /** The percentage of that report, or null. */
     public Integer progress;
 
+    /** The UTF-8 size of its item as last published in its server's metadata (0 before). */
+    @Column(name = "item_bytes")
+    public int itemBytes;
+
     /** Whether the current generation is an ad-hoc run. */
     public boolean adHocRun() {
         return runGeneration != null && runGeneration == generation;

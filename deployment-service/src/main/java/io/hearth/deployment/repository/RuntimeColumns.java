@@ -4,6 +4,7 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.platform.sql.ColumnArrays;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -94,11 +95,17 @@ final class RuntimeColumns<T> {
     final String table;
     final List<Column<T>> columns;
     private final Supplier<T> factory;
+    /** Each column as the value at its position in a row's values. */
+    private final List<ColumnArrays.Column<Object[]>> byPosition = new ArrayList<>();
 
     private RuntimeColumns(String table, Supplier<T> factory, List<Column<T>> columns) {
         this.table = table;
         this.factory = factory;
         this.columns = columns;
+        for (int c = 0; c < columns.size(); c++) {
+            int position = c;
+            byPosition.add(new ColumnArrays.Column<>(columns.get(c).type(), values -> values[position]));
+        }
     }
 
     /** The row's values, in the columns' order. */
@@ -144,15 +151,7 @@ final class RuntimeColumns<T> {
 
     /** The parameters of {@link #upsert}: one array per column of those rows' values. */
     Object[] arrays(List<Object[]> rows) {
-        Object[] arrays = new Object[columns.size()];
-        for (int c = 0; c < columns.size(); c++) {
-            Object[] values = (Object[]) java.lang.reflect.Array.newInstance(columns.get(c).type(), rows.size());
-            for (int r = 0; r < rows.size(); r++) {
-                values[r] = rows.get(r)[c];
-            }
-            arrays[c] = values;
-        }
-        return arrays;
+        return ColumnArrays.arrays(rows, byPosition);
     }
 
     private static String name(Enum<?> value) {

@@ -86,7 +86,7 @@ public class DeploymentActions {
             d.updatedAt = Instant.now();
             deployments.startGeneration(d, null, null);
             return runs.start(d)
-                    .chain(() -> publisher.metadata(d.serverId))
+                    .chain(() -> publisher.item(d))
                     .chain(() -> publisher.status(d))
                     .replaceWith(d);
         }));
@@ -103,7 +103,7 @@ public class DeploymentActions {
 
     /**
      * Marks the deployment's current generation cancelled, once the cancel failed it ({@code reason}): its metadata
-     * item then says {@code "cancelled": true} and the server's document is published again. 409 when the run had
+     * item then says {@code "cancelled": true} and is published again. 409 when the run had
      * ended otherwise meanwhile (its hook's signal came first).
      */
     public Uni<SoftwareDeployment> cancelled(String tenant, String id, String reason) {
@@ -112,7 +112,7 @@ public class DeploymentActions {
                 throw notRunning(id, d);
             }
             d.cancelledGeneration = d.generation;
-            return publisher.metadata(d.serverId).replaceWith(d);
+            return publisher.item(d).replaceWith(d);
         });
     }
 

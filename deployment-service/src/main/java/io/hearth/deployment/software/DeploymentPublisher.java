@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.Topics;
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
+import io.hearth.contracts.deployment.v1.ServerDeployment;
 import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ServerMetadataRow;
@@ -33,9 +34,11 @@ import java.util.UUID;
 
 /**
  * Writes what a deployment change causes to the outbox, in the caller's transaction: the deployment's
- * {@code DeploymentStatusChanged} on {@code hearth.stack.events} and its server's whole metadata document,
- * with the next per-server generation, on {@code hearth.server.metadata}; when the server is gone, a
- * tombstone for it there.
+ * {@code DeploymentStatusChanged} on {@code hearth.stack.events} and, when what its server's agent runs changed,
+ * the deployment's item of its server's metadata ({@code ServerDeployment} on {@code hearth.server.deployments})
+ * with the server's next generation: one record whatever the number of the server's deployments. The server part
+ * ({@code ServerMetadata} on {@code hearth.server.metadata}) is written only when it changes (a check); when the
+ * server is gone, tombstones for its keys.
  */
 @ApplicationScoped
 public class DeploymentPublisher {
@@ -107,33 +110,93 @@ public class DeploymentPublisher {
     }
 
     /**
-     * Appends the server's whole metadata document with its next generation; nothing for a server that is
-     * gone (its row was removed with its {@link #tombstone}).
+     * Appends the deployment's item of its server's metadata, with the server's next generation; nothing for a
+     * server that is gone (its row was removed with its {@link #tombstone}).
      *
-     * @throws DocumentTooLarge (as the Uni's failure) when the document would pass {@link MetadataLimits},
-     *                          before anything is written
+     * @throws DocumentTooLarge (as the Uni's failure) when the item would grow the server's document past
+     *                          {@link MetadataLimits}, before anything is written
      */
-    Uni<Void> metadata(String serverId) {
-        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row, true));
+    Uni<Void> item(SoftwareDeployment d) {
+        return locked(d.serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : item(row, d));
+    }
+
+    /** {@link #item(SoftwareDeployment)} for a deployment whose server row the transaction holds locked. */
+    Uni<Void> item(ServerMetadataRow row, SoftwareDeployment d) {
+        return configs.byIds(List.of(d.configId)).chain(byId -> ServerMetadataRow.getSession()
+                .chain(session -> scopes.of(session, stackIds(List.of(d))))
+                .map(found -> items(List.of(d), byId, found)))
+                .chain(items -> items.isEmpty() ? Uni.createFrom().voidItem()
+                        : outbox.append(itemRow(row, d, items.get(0))));
     }
 
     /**
-     * Appends the server's document after a deployment left it: never refused, since it only shrinks (a
-     * document larger than the limit, made before the limit was lowered, can always be made smaller).
+     * The outbox row of a deployment's item, not yet written, with its server's next generation; the server row's
+     * generation and size and the deployment's item size are set.
+     *
+     * @throws DocumentTooLarge when a larger item would make the server's document pass {@link MetadataLimits}
+     *                          (an item that does not grow is never refused): nothing is changed then
      */
-    Uni<Void> metadataWithout(String serverId) {
-        return locked(serverId).chain(row -> row == null ? Uni.createFrom().voidItem() : metadata(row, false));
+    OutboxEvent itemRow(ServerMetadataRow row, SoftwareDeployment d, DeploymentItem item) {
+        long bytes = DocumentTooLarge.utf8Length(HearthJson.write(item));
+        long total = Math.max(0, row.documentBytes - d.itemBytes) + bytes;
+        if (bytes > d.itemBytes && total > limits.maxBytes()) {
+            throw new DocumentTooLarge(row.serverId, total, limits.maxBytes());
+        }
+        row.generation++;
+        row.documentBytes = total;
+        row.updatedAt = Instant.now();
+        d.itemBytes = (int) bytes;
+        String key = ServerDeployment.key(row.serverId, d.id.toString());
+        return outbox.row("server", key, row.serverId,
+                new ServerDeployment(row.serverId, row.stackId, row.tenant, d.id.toString(), row.generation, item));
     }
 
     /**
-     * The server is gone: removes its row (with its stored document, so the metadata API answers no items)
-     * and appends a tombstone for its key on {@code hearth.server.metadata}, which follows every document
-     * published for it.
+     * The deployment left its server: its record without item, with the server's next generation, then a tombstone
+     * of its key. Never refused (the document shrinks); nothing for a server that is gone.
+     */
+    Uni<Void> removed(SoftwareDeployment d) {
+        return locked(d.serverId).chain(row -> {
+            if (row == null) {
+                return Uni.createFrom().voidItem();
+            }
+            row.generation++;
+            row.documentBytes = Math.max(0, row.documentBytes - d.itemBytes);
+            row.updatedAt = Instant.now();
+            String key = ServerDeployment.key(row.serverId, d.id.toString());
+            return outbox.append(outbox.row("server", key, row.serverId, new ServerDeployment(row.serverId,
+                    row.stackId, row.tenant, d.id.toString(), row.generation, null)))
+                    .chain(() -> outbox.appendTombstone("server", key, Topics.SERVER_DEPLOYMENTS));
+        });
+    }
+
+    /**
+     * Appends the server part of a server's metadata (its stack, tenant and check), with its next generation, for a
+     * server whose row the transaction holds locked.
+     */
+    Uni<Void> server(ServerMetadataRow row) {
+        row.generation++;
+        row.updatedAt = Instant.now();
+        return outbox.append(outbox.row("server", row.serverId, row.serverId,
+                new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, List.of(), row.checkToken)));
+    }
+
+    /**
+     * The server is gone: removes its row and appends a tombstone for its key on {@code hearth.server.metadata}
+     * and for each of its deployments' keys on {@code hearth.server.deployments}, which follow every record
+     * published for them.
      */
     Uni<Void> tombstone(String serverId) {
-        return locked(serverId)
-                .chain(row -> row == null ? Uni.createFrom().voidItem() : row.delete())
-                .chain(() -> outbox.appendTombstone("server", serverId, Topics.SERVER_METADATA));
+        return locked(serverId).chain(row -> row == null ? Uni.createFrom().item(List.<SoftwareDeployment>of())
+                : row.delete().chain(() -> SoftwareDeployment.<SoftwareDeployment>list("serverId", serverId)))
+                .chain(deployments -> {
+                    Uni<Void> written = outbox.appendTombstone("server", serverId, Topics.SERVER_METADATA);
+                    for (SoftwareDeployment d : deployments) {
+                        written = written.chain(() -> outbox.appendTombstone("server",
+                                ServerDeployment.key(serverId, d.id.toString()), Topics.SERVER_DEPLOYMENTS));
+                    }
+                    return written;
+                });
     }
 
     /**
@@ -153,55 +216,6 @@ public class DeploymentPublisher {
      */
     private static Uni<Void> flushed() {
         return ServerMetadataRow.getSession().chain(FlushGate::flush);
-    }
-
-    /**
-     * Appends the whole metadata document of a server whose row the transaction holds locked, with its next
-     * generation, and keeps the document with the row for the metadata API.
-     */
-    Uni<Void> metadata(ServerMetadataRow row) {
-        return metadata(row, true);
-    }
-
-    private Uni<Void> metadata(ServerMetadataRow row, boolean checked) {
-        return items(row.tenant, row.serverId).chain(items -> {
-            row.generation++;
-            OutboxEvent event = outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
-            if (checked) {
-                try {
-                    check(row.serverId, event);
-                } catch (DocumentTooLarge e) {
-                    row.generation--; // the row is left as it was
-                    throw e;
-                }
-            }
-            row.updatedAt = Instant.now();
-            row.document = document(items);
-            return outbox.append(event);
-        });
-    }
-
-    /**
-     * The outbox row of a server's whole metadata document, not yet written, for a server row whose
-     * generation the caller has set (see {@link #metadata(ServerMetadataRow)}).
-     *
-     * @throws DocumentTooLarge when it would pass {@link MetadataLimits}
-     */
-    OutboxEvent metadataRow(ServerMetadataRow row, List<DeploymentItem> items) {
-        OutboxEvent event = outbox.row("server", row.serverId, row.serverId, metadataEvent(row, items));
-        check(row.serverId, event);
-        return event;
-    }
-
-    private void check(String serverId, OutboxEvent event) {
-        long size = DocumentTooLarge.utf8Length(event.payload);
-        if (size > limits.maxBytes()) {
-            throw new DocumentTooLarge(serverId, size, limits.maxBytes());
-        }
-    }
-
-    private static ServerMetadata metadataEvent(ServerMetadataRow row, List<DeploymentItem> items) {
-        return new ServerMetadata(row.serverId, row.stackId, row.tenant, row.generation, items, row.checkToken);
     }
 
     /** The metadata API's body, Heat's {@code {"metadata": [items]}} with Heat's creation times. */

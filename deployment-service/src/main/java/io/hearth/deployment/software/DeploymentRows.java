@@ -38,22 +38,20 @@ public class DeploymentRows {
             + " input_values::text as input_values, output_values::text as output_values, action, status,"
             + " status_reason, signal_transport, input_key, stack_user_project_id, generation, signal_expires_at,"
             + " created_at, updated_at, run_generation, run_inputs::text as run_inputs, cancelled_generation,"
-            + " progress_generation, progress";
+            + " progress_generation, progress, item_bytes";
 
     private final String lockDeployments;
-    private final String ofServers;
     private final String insertDeployment;
     private final String updateDeployment;
     private final String claimServer;
     private final String updateServer;
+    private final String updateItemBytes;
     private final String insertSignal;
 
     public DeploymentRows(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         String deployments = schema + ".software_deployment";
         String servers = schema + ".server_metadata";
         lockDeployments = "select " + COLUMNS + " from " + deployments + " where id = any($1) order by id for update";
-        ofServers = "select " + COLUMNS + " from " + deployments
-                + " where server_id = any($1) order by server_id, created_at, id";
         // Each write is one statement for all of a batch's rows: arrays of the columns, unnested.
         insertDeployment = "insert into " + deployments + " (id, tenant, stack_id, stack_name, resource_name,"
                 + " server_id, config_id, input_values, output_values, action, status, status_reason,"
@@ -82,10 +80,12 @@ public class DeploymentRows {
         claimServer = "insert into " + servers + " (server_id, tenant, generation, updated_at)"
                 + " select server_id, tenant, 0, $3 from unnest($1::varchar[], $2::varchar[]) as r(server_id, tenant)"
                 + " order by server_id on conflict (server_id) do update set server_id = excluded.server_id"
-                + " returning server_id, tenant, stack_id, generation";
-        updateServer = "update " + servers + " s set generation = r.generation, document = r.document,"
-                + " updated_at = r.updated_at from unnest($1::varchar[], $2::int8[], $3::text[], $4::timestamptz[])"
-                + " as r(server_id, generation, document, updated_at) where s.server_id = r.server_id";
+                + " returning server_id, tenant, stack_id, generation, document_bytes";
+        updateServer = "update " + servers + " s set generation = r.generation, document_bytes = r.document_bytes,"
+                + " updated_at = r.updated_at from unnest($1::varchar[], $2::int8[], $3::int8[], $4::timestamptz[])"
+                + " as r(server_id, generation, document_bytes, updated_at) where s.server_id = r.server_id";
+        updateItemBytes = "update " + deployments + " d set item_bytes = r.item_bytes from unnest($1::uuid[],"
+                + " $2::int4[]) as r(id, item_bytes) where d.id = r.id";
         insertSignal = "insert into " + schema + ".deployment_signal (id, deployment_id, action, generation,"
                 + " outcome, status_code, details, received_at) select id, deployment_id, action, generation,"
                 + " outcome, status_code, details::jsonb, received_at from unnest($1::uuid[], $2::varchar[],"
@@ -102,21 +102,6 @@ public class DeploymentRows {
                 found.put(d.id, d);
             }
             return found;
-        });
-    }
-
-    /** Every deployment of these servers, by server, oldest first. */
-    Uni<Map<String, List<SoftwareDeployment>>> ofServers(SqlConnection connection, Collection<String> serverIds) {
-        if (serverIds.isEmpty()) {
-            return Uni.createFrom().item(Map.of());
-        }
-        return connection.preparedQuery(ofServers).execute(Tuple.of(serverIds.toArray(String[]::new))).map(rows -> {
-            Map<String, List<SoftwareDeployment>> byServer = new LinkedHashMap<>();
-            for (Row row : rows) {
-                SoftwareDeployment d = deployment(row);
-                byServer.computeIfAbsent(d.serverId, server -> new ArrayList<>()).add(d);
-            }
-            return byServer;
         });
     }
 
@@ -140,6 +125,7 @@ public class DeploymentRows {
                         server.tenant = row.getString("tenant");
                         server.stackId = row.getString("stack_id");
                         server.generation = row.getLong("generation");
+                        server.documentBytes = row.getLong("document_bytes");
                         rows.put(server.serverId, server);
                     }
                     return rows;
@@ -162,10 +148,15 @@ public class DeploymentRows {
                 time(d -> d.updatedAt)));
     }
 
-    /** Stores the servers' new generations and documents. */
-    Uni<Void> updateServers(SqlConnection connection, List<ServerMetadataRow> servers) {
-        return write(connection, updateServer, servers, List.of(text(s -> s.serverId), number(s -> s.generation),
-                text(s -> s.document), time(s -> s.updatedAt)));
+    /** Stores the servers' new generations and document sizes. */
+    Uni<Void> updateServers(SqlConnection connection, Collection<ServerMetadataRow> servers) {
+        return write(connection, updateServer, List.copyOf(servers), List.of(text(s -> s.serverId),
+                number(s -> s.generation), number(s -> s.documentBytes), time(s -> s.updatedAt)));
+    }
+
+    /** Stores the deployments' item sizes, as their items were published. */
+    Uni<Void> updateItemBytes(SqlConnection connection, List<SoftwareDeployment> deployments) {
+        return write(connection, updateItemBytes, deployments, List.of(uuid(d -> d.id), integer(d -> d.itemBytes)));
     }
 
     Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {
@@ -208,6 +199,7 @@ public class DeploymentRows {
         d.cancelledGeneration = row.getLong("cancelled_generation");
         d.progressGeneration = row.getLong("progress_generation");
         d.progress = row.getInteger("progress");
+        d.itemBytes = row.getInteger("item_bytes");
         return d;
     }
 

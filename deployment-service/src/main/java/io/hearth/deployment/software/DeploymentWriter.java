@@ -1,5 +1,6 @@
 package io.hearth.deployment.software;
 
+import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
@@ -16,7 +17,6 @@ import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,9 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The deployments API's writes with group commit: creates, and updates of deployments no stack owns (an
  * agent's PUT of its outputs above all), that arrive while a transaction is under way wait for it and then
- * go together in the next one, in plain SQL on the reactive pool ({@link DeploymentRows}): each server's
- * document is rendered and published once per transaction, however many of its deployments changed, and
- * the outbox rows go in one batch with one NOTIFY. What each request does is decided by the same code as
+ * go together in the next one, in plain SQL on the reactive pool ({@link DeploymentRows}): each created or
+ * rerun deployment's item of its server's metadata is published with its server's next generation (nothing
+ * else of the server is read or rendered), and the outbox rows go in one batch with one NOTIFY. What each request does is decided by the same code as
  * the engine's Hibernate path ({@link SoftwareDeployments#newDeployment}, {@link SoftwareDeployments#apply},
  * {@link DeploymentPublisher}). A request that is refused (another tenant's server, an unknown config)
  * changes nothing and the others go on; when a statement fails, each request of the batch is tried again
@@ -155,51 +155,44 @@ public class DeploymentWriter {
             }
             // One round trip: PostgreSQL runs them in this order; a create goes in only when its server's row
             // (just claimed) is its tenant's, as refuseOtherTenants decides from the claims' answer.
-            Set<String> candidates = new TreeSet<>(changes.claims.keySet());
             return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
                     rows.insert(connection, changes.created), rows.update(connection, changes.updated),
-                    rows.insertSignals(connection, changes.signals), rows.ofServers(connection, candidates))
-                    .with((servers, inserted, updatedRows, signals, byServer) -> {
+                    rows.insertSignals(connection, changes.signals))
+                    .with((servers, inserted, updatedRows, signals) -> {
                         changes.refuseOtherTenants(servers);
-                        return new Claimed(servers, byServer);
+                        return servers;
                     })
-                    .chain(claimed -> publish(connection, changes, claimed));
+                    .chain(servers -> publish(connection, changes, servers));
         }));
     }
 
-    /** The servers' rows as claimed, and their deployments (the batch's included). */
-    private record Claimed(Map<String, ServerMetadataRow> servers, Map<String, List<SoftwareDeployment>> deployments) {
-    }
-
-    /** Each changed deployment's status, then each touched server's new document, in the outbox. */
-    private Uni<Void> publish(SqlConnection connection, Changes changes, Claimed claimed) {
+    /**
+     * Each changed deployment's status, then the item of each deployment whose server's agent has something new to
+     * run (a create, a new generation), each with its server's next generation: the batch's own deployments only,
+     * whatever else their servers hold.
+     */
+    private Uni<Void> publish(SqlConnection connection, Changes changes, Map<String, ServerMetadataRow> servers) {
         List<OutboxEvent> events = new ArrayList<>();
         changes.statuses.forEach(d -> events.add(publisher.statusRow(d)));
-        Set<String> touched = changes.touched; // all claimed: creates' and reruns' servers
-        if (touched.isEmpty()) {
+        List<SoftwareDeployment> published = changes.published;
+        if (published.isEmpty()) {
             return outbox.write(connection, events);
         }
         Set<UUID> used = new HashSet<>();
-        touched.forEach(server -> claimed.deployments().getOrDefault(server, List.of())
-                .forEach(d -> used.add(d.configId)));
-        List<SoftwareDeployment> listed = new ArrayList<>();
-        touched.forEach(server -> listed.addAll(claimed.deployments().getOrDefault(server, List.of())));
-        return Uni.combine().all().unis(configs.byIds(connection, used), publisher.scopes(connection, listed))
+        published.forEach(d -> used.add(d.configId));
+        return Uni.combine().all().unis(configs.byIds(connection, used), publisher.scopes(connection, published))
                 .asTuple().chain(found -> {
-            var byId = found.getItem1();
-            List<ServerMetadataRow> documents = new ArrayList<>();
-            for (String serverId : touched) {
-                ServerMetadataRow server = claimed.servers().get(serverId);
-                var items = publisher.items(claimed.deployments().getOrDefault(serverId, List.of()), byId,
-                        found.getItem2());
-                server.generation++;
-                server.updatedAt = Instant.now();
-                server.document = DeploymentPublisher.document(items);
-                documents.add(server);
-                events.add(publisher.metadataRow(server, items));
+            Map<String, ServerMetadataRow> touched = new LinkedHashMap<>();
+            for (SoftwareDeployment d : published) {
+                ServerMetadataRow server = servers.get(d.serverId);
+                List<DeploymentItem> item = publisher.items(List.of(d), found.getItem1(), found.getItem2());
+                if (!item.isEmpty()) {
+                    events.add(publisher.itemRow(server, d, item.get(0)));
+                    touched.put(server.serverId, server);
+                }
             }
-            return Uni.combine().all().unis(rows.updateServers(connection, documents),
-                    outbox.write(connection, events)).discardItems();
+            return Uni.combine().all().unis(rows.updateServers(connection, touched.values()),
+                    rows.updateItemBytes(connection, published), outbox.write(connection, events)).discardItems();
         });
     }
 
@@ -212,13 +205,14 @@ public class DeploymentWriter {
         final List<SoftwareDeployment> updated = new ArrayList<>();
         final List<DeploymentSignal> signals = new ArrayList<>();
         final List<SoftwareDeployment> statuses = new ArrayList<>();
-        final Set<String> touched = new TreeSet<>();
+        /** The deployments whose items to publish: creates and new generations. */
+        final List<SoftwareDeployment> published = new ArrayList<>();
 
         /** A create to another tenant's server is refused before anything of it is written. */
         void refuseOtherTenants(Map<String, ServerMetadataRow> servers) {
             for (Create create : creates) {
                 if (servers.get(create.spec.serverId()).tenant.equals(create.spec.tenant())) {
-                    touched.add(create.spec.serverId());
+                    published.add(create.deployment);
                 } else {
                     create.refused = SoftwareDeployments.serverNotFound(create.spec.serverId());
                     created.remove(create.deployment);
@@ -344,7 +338,7 @@ public class DeploymentWriter {
                 }
                 if (applied.rerun()) {
                     changes.claims.putIfAbsent(d.serverId, d.tenant);
-                    changes.touched.add(d.serverId);
+                    changes.published.add(d);
                 }
             } catch (RuntimeException e) {
                 refused = e;

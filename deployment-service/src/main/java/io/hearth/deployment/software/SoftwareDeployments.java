@@ -29,7 +29,7 @@ import org.jboss.logging.Logger;
  * engine's, or {@code StackSignals}'s); {@link #delete}, which the API also calls directly, opens one
  * when there is none ({@code @WithTransaction} joins the session's transaction); every change appends the deployment's
  * status to the outbox, and every change of what the server's agent runs (a new deployment or
- * generation, a deletion) its server's whole metadata document too.
+ * generation, a deletion) the deployment's item of its server's metadata too ({@link DeploymentPublisher}).
  */
 @ApplicationScoped
 public class SoftwareDeployments {
@@ -48,16 +48,14 @@ public class SoftwareDeployments {
     private final SoftwareConfigStore configs;
     private final DeploymentPublisher publisher;
     private final SignalConfig signalConfig;
-    private final MetadataDocuments documents;
     private final DeploymentMeters meters;
 
     public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig,
-            MetadataDocuments documents, DeploymentMeters meters) {
+            DeploymentMeters meters) {
         this.configs = configs;
         this.meters = meters;
         this.publisher = publisher;
         this.signalConfig = signalConfig;
-        this.documents = documents;
     }
 
     /** The engine's create: a deployment of a stack's resource, IN_PROGRESS (COMPLETE for NO_SIGNAL). */
@@ -74,7 +72,7 @@ public class SoftwareDeployments {
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
         return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
                 spec.stackId()).chain(server -> newDeployment(spec, config).<SoftwareDeployment>persist()
-                        .call(created -> publisher.metadata(server)
+                        .call(created -> publisher.item(server, created)
                                 .onFailure(DocumentTooLarge.class).call(() -> created.delete()))
                         .call(publisher::status)));
     }
@@ -218,18 +216,18 @@ public class SoftwareDeployments {
         });
     }
 
-    /** Deletes a deployment and publishes its server's metadata without it, in one transaction. */
+    /** Deletes a deployment and publishes its removal from its server's metadata, in one transaction. */
     @WithTransaction
     public Uni<Void> delete(String tenant, String id) {
         return lockedInTenant(tenant, id)
                 .call(d -> d.delete())
                 .call(d -> SoftwareDeployment.getSession().chain(FlushGate::flush))
-                .chain(d -> publisher.metadataWithout(d.serverId));
+                .chain(publisher::removed);
     }
 
     /**
-     * A server was deleted: its metadata document is forgotten (the metadata API answers no items for it)
-     * and its key on {@code hearth.server.metadata} gets a tombstone. Deployments still naming the server
+     * A server was deleted: its metadata is forgotten (its row goes) and its keys on {@code hearth.server.metadata}
+     * and {@code hearth.server.deployments} get tombstones. Deployments still naming the server
      * are kept, as Heat keeps them, but publish no metadata any more.
      */
     public Uni<Void> serverDeleted(String serverId) {
@@ -237,14 +235,14 @@ public class SoftwareDeployments {
     }
 
     /**
-     * Asks a server's agent to show that it is there (a stack CHECK of the server): the server's metadata document is
-     * published again with {@code token} as its check ({@code ServerMetadata.check}), and the gateway reports the
+     * Asks a server's agent to show that it is there (a stack CHECK of the server): the server part of its metadata
+     * is published with {@code token} as its check ({@code ServerMetadata.check}), and the gateway reports the
      * first poll that is served it. A server nobody deployed to gets its row, and a document without deployments.
      */
     public Uni<Void> requestCheck(String tenant, String stackId, String serverId, String token) {
         return claimServer(tenant, serverId, stackId).chain(row -> {
             row.checkToken = token;
-            return publisher.metadata(row);
+            return publisher.server(row);
         });
     }
 
@@ -284,18 +282,15 @@ public class SoftwareDeployments {
     }
 
     /**
-     * Heat's {@code metadata_software_deployments} as the API's body: the server's items, ordered by config
-     * name. The document stored when the server's metadata was last published, in one query; rendered from
-     * the deployments for a server that has none stored yet. Another tenant's server has no items.
+     * Heat's {@code metadata_software_deployments} as the API's body: the tenant's items on the server, ordered by
+     * config name, rendered from its deployments (a read; the hot path publishes items one by one). Another
+     * tenant's server, and a server that is gone, have no items.
      */
     public Uni<String> metadata(String tenant, String serverId) {
-        return documents.find(serverId).chain(row -> {
-            if (row == null || !row.tenant().equals(tenant)) {
-                return Uni.createFrom().item(DeploymentPublisher.document(List.of()));
-            }
-            return row.document() != null ? Uni.createFrom().item(row.document())
-                    : Panache.withSession(() -> publisher.items(tenant, serverId).map(DeploymentPublisher::document));
-        });
+        return Panache.withSession(() -> ServerMetadataRow.<ServerMetadataRow>findById(serverId)
+                .chain(row -> row == null || !row.tenant.equals(tenant)
+                        ? Uni.createFrom().item(DeploymentPublisher.document(List.of()))
+                        : publisher.items(tenant, serverId).map(DeploymentPublisher::document)));
     }
 
     /** The deployment's pre-signed signal URL for its current generation. */
@@ -313,12 +308,12 @@ public class SoftwareDeployments {
     }
 
     /**
-     * The server's new document first, then the deployment's status; when the document would pass
+     * The deployment's new item first, then its status; when the server's document would pass
      * {@link MetadataLimits}, the deployment gets back its fields {@code before} (the engine's transaction goes
      * on and must not store a generation no document announces) and the failure is {@link DocumentTooLarge}.
      */
     private Uni<Void> publish(SoftwareDeployment d, Fields before) {
-        return publisher.metadata(d.serverId)
+        return publisher.item(d)
                 .onFailure(DocumentTooLarge.class).invoke(() -> before.restore(d))
                 .chain(() -> publisher.status(d));
     }

@@ -10,6 +10,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.ServerMetadataRecords;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -25,7 +26,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A server's metadata document is published whole on every change, so it is limited (1 MiB by default, what
+ * A server's metadata document is limited (deployment-service keeps the size of its items as published with the
+ * server's row) (1 MiB by default, what
  * one API request may carry, well below the 8 MiB Kafka takes): deployments of large inputs are accepted and
  * published up to the limit, and the change that would pass it is refused with Heat's 413 and writes nothing.
  */
@@ -44,7 +46,8 @@ class ServerDocumentLimitTests {
     @Test
     void aChangeThatWouldGrowAServersDocumentPastTheLimitIs413AndWritesNothing() {
         String server = "server-" + UUID.randomUUID();
-        ConsumerTask<String, String> metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        ConsumerTask<String, String> metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA,
+                Topics.SERVER_DEPLOYMENTS);
         try {
             String config = post("/v1/demo/software_configs",
                     "{\"name\": \"big\", \"group\": \"script\", \"config\": \"run\"}", 200)
@@ -75,7 +78,10 @@ class ServerDocumentLimitTests {
             assertThat(db.queryLong("select generation from server_metadata where server_id = ?", server)).isEqualTo(2);
             assertThat(db.queryLong("select count(*) from software_deployment where server_id = ? and generation > 1",
                     server)).isZero();
-            assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", server)).isEqualTo(2);
+            assertThat(db.queryLong("select count(*) from outbox_event where aggregateid like ?", server + "/%"))
+                    .isEqualTo(2);
+            assertThat(db.queryLong("select document_bytes from server_metadata where server_id = ?", server))
+                    .isBetween(900_000L, 1_048_576L);
 
             // A delete always works and publishes the smaller document; then the refused one fits.
             request().delete("/v1/demo/software_deployments/" + first).then().statusCode(204);
@@ -96,10 +102,8 @@ class ServerDocumentLimitTests {
     }
 
     private static ServerMetadata published(ConsumerTask<String, String> metadata, String server, long generation) {
-        return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
-                .filter(r -> server.equals(r.key()) && r.value() != null)
-                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
-                .filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
+        return await().atMost(WAIT).until(() -> ServerMetadataRecords.documents(server, metadata.getRecords())
+                .stream().filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
     }
 
     private static JsonNode post(String path, String body, int status) {

@@ -27,6 +27,7 @@ import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.smallrye.mutiny.Uni;
+import io.hearth.testsupport.ServerMetadataRecords;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 import jakarta.inject.Inject;
@@ -40,6 +41,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,12 +65,14 @@ class SoftwareDeploymentApiTests {
 
     private final TestDatabase db = TestDatabase.schema("deployment");
     private ConsumerTask<String, String> metadata;
+    private ConsumerTask<String, String> items;
     private ConsumerTask<String, String> events;
     private String server;
 
     @BeforeEach
     void listen() {
         metadata = kafka.consumeStrings().fromTopics(Topics.SERVER_METADATA);
+        items = kafka.consumeStrings().fromTopics(Topics.SERVER_DEPLOYMENTS);
         events = kafka.consumeStrings().fromTopics(Topics.STACK_EVENTS);
         server = "server-" + UUID.randomUUID();
     }
@@ -76,6 +80,7 @@ class SoftwareDeploymentApiTests {
     @AfterEach
     void stop() {
         metadata.close();
+        items.close();
         events.close();
     }
 
@@ -196,7 +201,7 @@ class SoftwareDeploymentApiTests {
         assertThat(rerun.path("output_values").isNull()).isTrue();
         ServerMetadata next = lastMetadata(2);
         assertThat(next.deployments()).singleElement().satisfies(item -> assertThat(item.generation()).isEqualTo(2));
-        assertThat(metadata.getRecords().stream().filter(r -> server.equals(r.key()))).hasSize(2);
+        assertThat(ServerMetadataRecords.of(server, records())).hasSize(2);
     }
 
     @Test
@@ -329,13 +334,13 @@ class SoftwareDeploymentApiTests {
             List<String> listed = new ArrayList<>();
             items.forEach(item -> listed.add(item.path("deployment_id").asText()));
             assertThat(listed).containsExactlyInAnyOrderElementsOf(ids);
-            // Documents are published in the order of their generations, the last one holding every deployment.
-            ServerMetadata last = await().atMost(WAIT).until(() -> metadata.getRecords().stream()
-                    .filter(r -> server.equals(r.key())).map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
-                    .reduce((first, second) -> second).orElse(null), m -> m != null && m.deployments().size() == 24);
-            List<Long> generations = metadata.getRecords().stream().filter(r -> server.equals(r.key()))
-                    .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class).generation()).toList();
-            assertThat(generations).isSorted().doesNotHaveDuplicates().endsWith(last.generation());
+            // One record per deployment, each with a generation of its own, the last document holding them all.
+            ServerMetadata last = await().atMost(WAIT).until(() -> ServerMetadataRecords.latest(server, records()),
+                    m -> m != null && m.deployments().size() == 24);
+            List<Long> generations = ServerMetadataRecords.of(server, records()).stream()
+                    .map(r -> CloudEvent.parse(r.value()).data().path("generation").asLong()).toList();
+            assertThat(generations).hasSize(24).doesNotHaveDuplicates().contains(last.generation());
+            assertThat(last.generation()).isEqualTo(24);
 
             List<Future<Response>> signals = new ArrayList<>();
             for (String id : ids) {
@@ -470,10 +475,15 @@ class SoftwareDeploymentApiTests {
     }
 
     private ServerMetadata lastMetadata(long generation) {
-        return await().atMost(WAIT).until(() -> metadata.getRecords().stream()
-                .filter(r -> server.equals(r.key()) && r.value() != null)
-                .map(r -> CloudEvent.parse(r.value()).dataAs(ServerMetadata.class))
+        return await().atMost(WAIT).until(() -> ServerMetadataRecords.documents(server, records()).stream()
                 .filter(m -> m.generation() == generation).findFirst().orElse(null), m -> m != null);
+    }
+
+    /** The records of both metadata topics so far. */
+    private List<ConsumerRecord<String, String>> records() {
+        List<ConsumerRecord<String, String>> all = new ArrayList<>(metadata.getRecords());
+        all.addAll(items.getRecords());
+        return all;
     }
 
     private List<DeploymentStatusChanged> statuses(String deploymentId) {

@@ -11,7 +11,8 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready once the metadata projection read {@code hearth.server.metadata} up to its end at start, and while
+ * Ready once the metadata projection read {@code hearth.server.metadata} and {@code hearth.server.deployments}
+ * up to their ends at start, and while
  * its thread keeps following the topic ({@link ProjectionLiveness}).
  */
 @Readiness

@@ -1,10 +1,8 @@
 package io.hearth.gateway.messaging;
 
 import io.hearth.contracts.Topics;
-import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.platform.tracing.EventTracing;
-import io.hearth.gateway.service.MetadataDocuments;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.health.LoopHeartbeat;
 import io.quarkus.runtime.ShutdownEvent;
@@ -12,6 +10,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Reads all of {@code hearth.server.metadata} into the {@link MetadataStore}, on a thread of its own: every
+ * Reads all of {@code hearth.server.metadata} and {@code hearth.server.deployments} into the {@link MetadataStore},
+ * on a thread of its own: every
  * replica holds every server, so there is no consumer group. The consumer assigns every partition, starts at
  * the beginning, and is {@link #caughtUp()} once it reached the end offsets taken when it started; then it
  * follows the topic. New partitions are picked up every {@link #PARTITION_CHECK}. Each turn of its loops beats a
@@ -38,6 +38,8 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class MetadataConsumer {
 
+    /** The topics of the projection: the servers' parts and their deployments' items. */
+    static final List<String> TOPICS = List.of(Topics.SERVER_METADATA, Topics.SERVER_DEPLOYMENTS);
     static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
     static final Duration KAFKA_CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final Logger LOG = Logger.getLogger(MetadataConsumer.class);
@@ -98,7 +100,7 @@ public class MetadataConsumer {
         }
     }
 
-    /** Assigns, replays from the beginning and follows the topic until stopped. */
+    /** Assigns, replays from the beginning and follows the topics until stopped. */
     private void follow(KafkaConsumer<String, String> c) {
         Map<TopicPartition, Long> ends = new HashMap<>();
         List<TopicPartition> partitions = partitions(c);
@@ -133,16 +135,10 @@ public class MetadataConsumer {
             return;
         }
         try {
-            if (record.value() == null) {
-                store.delete(record.key());
-                return;
-            }
-            CloudEvent event = CloudEvent.parse(record.value());
-            if (ServerMetadata.TYPE.equals(event.type()) && event.data() != null) {
-                MetadataDocuments.Parsed parsed = MetadataDocuments.parse(record.key(), event.data());
-                if (store.apply(parsed.document(), parsed.refs())) {
-                    store.trace(record.key(), EventTracing.contextOf(event));
-                }
+            CloudEvent event = record.value() == null ? null : CloudEvent.parse(record.value());
+            String changed = store.apply(record.topic(), record.key(), event);
+            if (changed != null && event != null) {
+                store.trace(changed, EventTracing.contextOf(event));
             }
         } catch (RuntimeException e) {
             // Nothing to retry: a document the gateway cannot read stays unserved, the next one replaces it.
@@ -154,12 +150,21 @@ public class MetadataConsumer {
     private List<TopicPartition> partitions(KafkaConsumer<String, String> c) {
         while (running) {
             heartbeat.beat();
-            List<PartitionInfo> infos = c.partitionsFor(Topics.SERVER_METADATA, KAFKA_CALL_TIMEOUT);
-            if (infos != null && !infos.isEmpty()) {
-                return infos.stream().map(p -> new TopicPartition(p.topic(), p.partition()))
-                        .sorted(java.util.Comparator.comparingInt(TopicPartition::partition)).toList();
+            List<TopicPartition> found = new ArrayList<>();
+            String missing = null;
+            for (String topic : TOPICS) {
+                List<PartitionInfo> infos = c.partitionsFor(topic, KAFKA_CALL_TIMEOUT);
+                if (infos == null || infos.isEmpty()) {
+                    missing = topic;
+                    break;
+                }
+                infos.stream().map(p -> new TopicPartition(p.topic(), p.partition()))
+                        .sorted(java.util.Comparator.comparingInt(TopicPartition::partition)).forEach(found::add);
             }
-            LOG.warnf("topic %s does not exist yet; waiting for it", Topics.SERVER_METADATA);
+            if (missing == null) {
+                return found;
+            }
+            LOG.warnf("topic %s does not exist yet; waiting for it", missing);
             pause();
         }
         throw new WakeupException();

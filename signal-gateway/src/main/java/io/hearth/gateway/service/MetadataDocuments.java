@@ -4,70 +4,81 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hearth.contracts.deployment.ServerMetadataAssembly;
 import io.hearth.contracts.envelope.HearthJson;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Turns the data of a {@code ServerMetadata} event into what the gateway serves and indexes. The deployment
- * items are kept as JSON trees, so agents get them exactly as deployment-service published them.
+ * What the gateway serves and indexes of a server's metadata. The deployment items are kept as the JSON trees
+ * deployment-service published, so agents get them exactly as written.
  */
 public final class MetadataDocuments {
 
-    /** A parsed document: the server's view and its deployments' index entries. */
-    public record Parsed(ServerDocument document, List<DeploymentRef> refs) {
-    }
+    /** How the gateway holds items: JSON trees. */
+    public static final ServerMetadataAssembly.Items<JsonNode> ITEMS = new ServerMetadataAssembly.Items<>() {
+        @Override
+        public JsonNode read(JsonNode item) {
+            return item;
+        }
+
+        @Override
+        public String deploymentId(JsonNode item) {
+            // the deployment (Hearth's deployment_id; an item without one, written before runs had ids of their
+            // own, is the deployment's id), not the run's id, which is new for each run as Heat's config ids are
+            return text(item.get("deployment_id"), text(item.get("id"), null));
+        }
+
+        @Override
+        public String name(JsonNode item) {
+            return text(item.get("name"), null);
+        }
+
+        @Override
+        public Instant creationTime(JsonNode item) {
+            JsonNode created = item.get("creation_time");
+            if (created == null || created.isNull()) {
+                return null;
+            }
+            if (created.isNumber()) {
+                return Instant.ofEpochSecond(created.longValue(),
+                        created.decimalValue().remainder(java.math.BigDecimal.ONE).movePointRight(9).longValue());
+            }
+            try {
+                return Instant.parse(created.asText());
+            } catch (DateTimeParseException e) {
+                return null;
+            }
+        }
+    };
 
     private MetadataDocuments() {
     }
 
-    /**
-     * Reads a {@code ServerMetadata} event's data.
-     *
-     * @param key  the record key (the server id), used when the data has none
-     * @param data {@code {serverId, stackId, tenant, generation, deployments, check}}
-     */
-    public static Parsed parse(String key, JsonNode data) {
-        String serverId = text(data.get("serverId"), key);
-        String stackId = text(data.get("stackId"), null);
-        String tenant = text(data.get("tenant"), null);
-        long generation = data.path("generation").asLong();
-        String check = text(data.get("check"), null);
-        JsonNode items = data.get("deployments");
-        ArrayNode deployments = items instanceof ArrayNode array ? array : HearthJson.mapper().createArrayNode();
-        Set<String> ids = new LinkedHashSet<>();
-        List<DeploymentRef> refs = new ArrayList<>();
-        for (JsonNode item : deployments) {
-            // the deployment (Hearth's deployment_id; an item without one, written before runs had ids of their
-            // own, is the deployment's id), not the run's id, which is new for each run as Heat's config ids are
-            String id = text(item.get("deployment_id"), text(item.get("id"), null));
-            if (id != null) {
-                ids.add(id);
-                String stackPath = input(item, "deploy_stack_id");
-                refs.add(new DeploymentRef(id, serverId, itemStack(stackPath, stackId), input(item, "deploy_action"),
-                        item.path("generation").asLong(), tenant, stackPath == null || stackPath.indexOf('/') < 0 ? null
-                                : stackPath.substring(0, stackPath.lastIndexOf('/')), input(item, "deploy_resource_name")));
-            }
-        }
-        return new Parsed(new ServerDocument(serverId, stackId, generation, false,
-                body(serverId, stackId, generation, deployments, check), Set.copyOf(ids), check), refs);
+    /** The index entry of a deployment's item in the document of {@code serverId} (its stack and tenant given). */
+    public static DeploymentRef ref(String serverId, String stackId, String tenant, JsonNode item) {
+        String stackPath = input(item, "deploy_stack_id");
+        return new DeploymentRef(ITEMS.deploymentId(item), serverId, itemStack(stackPath, stackId),
+                input(item, "deploy_action"), item.path("generation").asLong(), tenant,
+                stackPath == null || stackPath.indexOf('/') < 0 ? null
+                        : stackPath.substring(0, stackPath.lastIndexOf('/')),
+                input(item, "deploy_resource_name"));
     }
 
     /** The body of a server with no document yet: generation 0, no deployments. */
     public static byte[] empty(String serverId, String stackId) {
-        return body(serverId, stackId, 0, HearthJson.mapper().createArrayNode(), null);
+        return body(serverId, stackId, 0, List.of(), null);
     }
 
     /** The served body: Heat's {@code deployments} with the server, its stack and the generation, and a check's token. */
-    private static byte[] body(String serverId, String stackId, long generation, ArrayNode deployments,
-            String check) {
+    static byte[] body(String serverId, String stackId, long generation, List<JsonNode> deployments, String check) {
         ObjectNode body = HearthJson.mapper().createObjectNode();
         body.put("server_id", serverId);
         body.put("stack_id", stackId);
         body.put("generation", generation);
-        body.set("deployments", deployments);
+        ArrayNode items = body.putArray("deployments");
+        items.addAll(deployments);
         if (check != null) {
             body.put("check", check);
         }

@@ -1,21 +1,26 @@
 package io.hearth.gateway.service;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.deployment.ServerMetadataAssembly;
+import io.hearth.contracts.envelope.CloudEvent;
 import io.opentelemetry.context.Context;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The projection of {@code hearth.server.metadata}: the newest document of every server, an index of
+ * The projection of {@code hearth.server.metadata} and {@code hearth.server.deployments}: every server's document,
+ * assembled from its server part and its deployments' items ({@link ServerMetadataAssembly}), an index of
  * deployment id to its server, stack, action and generation, and the long-polls waiting for a server's next
- * document. One thread writes ({@link #apply}, {@link #delete}); request threads read without locks.
+ * document. One thread writes ({@link #apply}); request threads read without locks. A record costs the same
+ * whatever the number of its server's deployments, but for the (lazily rendered) body of the document it makes.
  */
 @ApplicationScoped
 public class MetadataStore {
 
+    private final ServerMetadataAssembly<JsonNode> assembly = new ServerMetadataAssembly<>(MetadataDocuments.ITEMS);
     private final Map<String, ServerDocument> servers = new ConcurrentHashMap<>();
     private final Map<String, DeploymentRef> deployments = new ConcurrentHashMap<>();
     private final Map<String, Set<Runnable>> waiters = new ConcurrentHashMap<>();
@@ -64,37 +69,39 @@ public class MetadataStore {
     }
 
     /**
-     * Takes a server's document unless one of a newer generation is held; re-indexes its deployments and
-     * wakes the long-polls waiting on the server.
+     * Applies a record of {@code hearth.server.metadata} or {@code hearth.server.deployments} ({@code event} null
+     * for a tombstone): unless it is older than what is held, the server's document changes, the deployment's
+     * index entry (every one of the server's, for a server part) follows, and the long-polls waiting on the server
+     * are woken.
      *
-     * @return whether the document was taken
+     * @return the server whose document changed, or null
      */
-    public boolean apply(ServerDocument document, List<DeploymentRef> refs) {
-        ServerDocument current = servers.get(document.serverId());
-        if (current != null && !current.deleted() && current.generation() >= document.generation()) {
-            return false;
+    public String apply(String topic, String key, CloudEvent event) {
+        ServerMetadataAssembly.Change change = assembly.apply(topic, key, event);
+        if (change == null) {
+            return null;
         }
-        for (DeploymentRef ref : refs) {
-            deployments.put(ref.deploymentId(), ref);
+        String serverId = change.serverId();
+        ServerMetadataAssembly.Document<JsonNode> assembled = assembly.document(serverId);
+        ServerDocument previous = servers.get(serverId);
+        ServerDocument document = new ServerDocument(serverId, assembled.stackId(), assembled.tenant(),
+                assembled.generation(), assembled.deleted(), assembled.check(), assembled.deployments());
+        servers.put(serverId, document);
+        if (change.deploymentId() != null) {
+            index(document, change.deploymentId(), assembly.item(serverId, change.deploymentId()));
+        } else {
+            if (previous != null) {
+                previous.deployments().forEach(item -> index(document, MetadataDocuments.ITEMS.deploymentId(item),
+                        null));
+            }
+            document.deployments().forEach(item -> index(document, MetadataDocuments.ITEMS.deploymentId(item),
+                    item));
         }
-        servers.put(document.serverId(), document);
-        if (current != null) {
-            unindex(current, document.deploymentIds());
-        }
-        wake(document.serverId());
-        return true;
-    }
-
-    /** The server is gone (a tombstone): its deployments leave the index and its long-polls are answered. */
-    public void delete(String serverId) {
-        ServerDocument current = servers.get(serverId);
-        long generation = current == null ? 0 : current.generation();
-        servers.put(serverId, ServerDocument.deleted(serverId, generation));
-        traces.remove(serverId);
-        if (current != null) {
-            unindex(current, Set.of());
+        if (document.deleted()) {
+            traces.remove(serverId);
         }
         wake(serverId);
+        return serverId;
     }
 
     /**
@@ -175,11 +182,17 @@ public class MetadataStore {
         }
     }
 
-    private void unindex(ServerDocument previous, Set<String> kept) {
-        for (String id : previous.deploymentIds()) {
-            if (!kept.contains(id)) {
-                deployments.computeIfPresent(id, (k, ref) -> ref.serverId().equals(previous.serverId()) ? null : ref);
-            }
+    /** Indexes the deployment's item of the server's document, or drops its entry when it has none there. */
+    private void index(ServerDocument document, String deploymentId, JsonNode item) {
+        if (deploymentId == null) {
+            return;
+        }
+        if (item != null) {
+            deployments.put(deploymentId, MetadataDocuments.ref(document.serverId(), document.stackId(),
+                    document.tenant(), item));
+        } else {
+            deployments.computeIfPresent(deploymentId,
+                    (id, ref) -> ref.serverId().equals(document.serverId()) ? null : ref);
         }
     }
 }
