@@ -43,15 +43,6 @@ public final class Topics {
      */
     public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
 
-    /**
-     * How long the broker parks a consumer's fetch while none of its partitions has a new record (its
-     * {@code fetch.max.wait.ms}, every consumer of Hearth's topics): a record arriving answers the parked fetch at
-     * once, so this costs no latency; it only sets how often an idle consumer asks again (Kafka's 500 ms made a
-     * dozen idle consumers the broker's largest idle cost). Partitions newly assigned to a consumer are fetched
-     * once its parked fetch returns, at most this much later.
-     */
-    public static final int IDLE_FETCH_WAIT_MS = 5000;
-
     /** How a topic is created. */
     public record TopicSpec(String name, int partitions, boolean compacted) {
         /** Kafka's {@code cleanup.policy} for this topic. */

@@ -171,7 +171,6 @@ public class MetadataConsumer {
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "signal-gateway-metadata-projection");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Topics.IDLE_FETCH_WAIT_MS);
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         return props;
