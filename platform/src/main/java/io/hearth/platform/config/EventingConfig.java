@@ -21,11 +21,20 @@ public interface EventingConfig extends EventSourceConfig {
         boolean enabled();
 
         /**
-         * How long the relay waits when the outbox was empty and no notification came: a
-         * fallback, since every outbox write notifies the relay when its transaction commits.
+         * How long the relay waits when the outbox was empty while it cannot listen for notifications (its
+         * listening connection is down or not yet subscribed): every outbox write notifies the relay when its
+         * transaction commits, so this polling only stands in for a missing listener.
          */
         @WithDefault("1s")
         Duration pollInterval();
+
+        /**
+         * How long the relay waits when the outbox was empty while its listening connection is up: a last
+         * fallback only, since every commit of outbox rows wakes it at once and every (re)subscription of the
+         * listener makes it look for rows whose notification was lost; polling more often costs idle CPU.
+         */
+        @WithDefault("1m")
+        Duration listeningPollInterval();
 
         /**
          * The PostgreSQL NOTIFY channel outbox writes wake the relay on; one per service, since

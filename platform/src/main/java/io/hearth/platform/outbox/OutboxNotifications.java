@@ -16,8 +16,9 @@ import org.jboss.logging.Logger;
  * The outbox's wake-up signal. {@link #channel()} is notified in every transaction that writes
  * outbox rows (by the statement that writes them, {@link OutboxWriter}); PostgreSQL delivers the
  * notification when that transaction commits, and the relay, listening on its own connection,
- * publishes at once instead of waiting for its next poll. Notifications are an optimisation only: the relay still polls, so a notification
- * lost while the listener reconnects delays events by at most the poll interval.
+ * publishes at once instead of waiting for its next poll. Each (re)subscription of the listener wakes the relay too,
+ * so rows whose notification was lost while the listener reconnected are published as soon as it listens again;
+ * while it does not listen ({@link #listening()} false), the relay polls at its poll interval.
  */
 @ApplicationScoped
 public class OutboxNotifications {
@@ -30,6 +31,7 @@ public class OutboxNotifications {
     private final String user;
     private final Optional<String> password;
     private PgSubscriber subscriber;
+    private volatile boolean subscribed;
 
     public OutboxNotifications(EventingConfig config,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
@@ -50,12 +52,18 @@ public class OutboxNotifications {
         return channel;
     }
 
-    /** Listens for commits of outbox rows and calls {@code onNotification} for each. */
+    /**
+     * Listens for commits of outbox rows and calls {@code onNotification} for each, and once each time the listener
+     * has (re)subscribed (a notification sent while it was not connected is lost).
+     */
     synchronized void listen(Vertx vertx, Runnable onNotification) {
         PgConnectOptions options = PgConnectOptions.fromUri(url).setUser(user);
         password.ifPresent(options::setPassword);
         subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> 1000L);
-        subscriber.channel(channel).handler(payload -> onNotification.run());
+        subscriber.channel(channel).handler(payload -> onNotification.run()).subscribeHandler(v -> {
+            subscribed = true;
+            onNotification.run();
+        });
         subscriber.connect().onComplete(result -> {
             if (result.succeeded()) {
                 LOG.debugf("outbox relay listens on channel %s", channel);
@@ -64,6 +72,18 @@ public class OutboxNotifications {
                         channel, result.cause().getMessage());
             }
         });
+    }
+
+    /**
+     * Whether the listener is subscribed on a live connection, so that every commit of outbox rows wakes the relay.
+     * The subscriber reconnects by itself (after a second) and then subscribes again.
+     */
+    boolean listening() {
+        PgSubscriber current;
+        synchronized (this) {
+            current = subscriber;
+        }
+        return subscribed && current != null && !current.closed() && current.actualConnection() != null;
     }
 
     void onStop(@Observes ShutdownEvent event) {

@@ -102,10 +102,18 @@ public class OutboxRelay {
         this.relayLoop = new ContextLoop<>("outbox relay", vertx, () -> drain(batch -> Uni.createFrom().voidItem()),
                 // Again at once after any batch: rows written meanwhile may have been skipped by another replica's
                 // relay because their key was held by this one, and their notification has been spent.
-                outcome -> outcome.claimed() > 0 ? Duration.ZERO : this.config.pollInterval(),
+                outcome -> outcome.claimed() > 0 ? Duration.ZERO : idleWait(),
                 this.config.failureBackoff());
         this.cleanupLoop = new ContextLoop<>("outbox cleanup", vertx, this::deletePublished,
                 count -> Duration.ofMinutes(1), Duration.ofMinutes(1));
+    }
+
+    /**
+     * The wait after an empty batch: long while the listener is up (every commit of outbox rows and every
+     * resubscription wakes the relay), the poll interval while it is not.
+     */
+    private Duration idleWait() {
+        return notifications.listening() ? config.listeningPollInterval() : config.pollInterval();
     }
 
     void onStart(@Observes StartupEvent event) {
