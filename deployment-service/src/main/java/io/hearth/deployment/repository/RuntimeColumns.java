@@ -19,13 +19,18 @@ import java.util.function.Supplier;
  * The columns of {@code stack_runtime} and {@code resource_runtime}, each with how it is read from and set on its
  * entity, and the plain SQL that reads and writes them: one definition for the select, the multi-row upsert, the
  * copies the tree cache keeps and the comparison that finds what a step changed. A row's values are an
- * {@code Object[]} in the columns' order, in the PostgreSQL client's types (a {@code timestamptz} is an
- * {@link OffsetDateTime} in UTC).
+ * {@code Object[]} in the columns' order, in the PostgreSQL client's types except for a {@code timestamptz}, which is
+ * an {@link Instant} (cheap to compare; sent as an {@link OffsetDateTime} in UTC).
  */
 final class RuntimeColumns<T> {
 
     /** A column: its name, its SQL type, its array's Java element type, and its value's read and write. */
     record Column<T>(String name, String sqlType, Class<?> type, Function<T, Object> get, BiConsumer<T, Object> set) {
+
+        /** The value as the PostgreSQL client sends it. */
+        Object sent(Object value) {
+            return value instanceof Instant instant ? instant.atOffset(ZoneOffset.UTC) : value;
+        }
 
         /** Its expression in a select ({@code jsonb} is read as text). */
         String selected() {
@@ -104,7 +109,8 @@ final class RuntimeColumns<T> {
         this.columns = columns;
         for (int c = 0; c < columns.size(); c++) {
             int position = c;
-            byPosition.add(new ColumnArrays.Column<>(columns.get(c).type(), values -> values[position]));
+            Column<T> column = columns.get(c);
+            byPosition.add(new ColumnArrays.Column<>(column.type(), values -> column.sent(values[position])));
         }
     }
 
@@ -115,6 +121,11 @@ final class RuntimeColumns<T> {
             values[c] = columns.get(c).get().apply(row);
         }
         return values;
+    }
+
+    /** A row's values as read from the database, in this class's types. */
+    Object[] read(Object[] selected) {
+        return values(entity(selected));
     }
 
     /** A new entity (not managed by any session) holding those values. */
@@ -185,11 +196,9 @@ final class RuntimeColumns<T> {
                 (row, v) -> set.accept(row, v != null && (Boolean) v));
     }
 
-    /** A {@code timestamptz}: its value is the instant as the PostgreSQL client gives and takes it. */
+    /** A {@code timestamptz}: an {@link Instant}, set from one or from the client's {@link OffsetDateTime}. */
     private static <T> Column<T> time(String name, Function<T, Instant> get, BiConsumer<T, Instant> set) {
-        return new Column<>(name, "timestamptz", OffsetDateTime.class, row -> {
-            Instant instant = get.apply(row);
-            return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
-        }, (row, v) -> set.accept(row, v == null ? null : ((OffsetDateTime) v).toInstant()));
+        return new Column<>(name, "timestamptz", OffsetDateTime.class, get::apply, (row, v) -> set.accept(row,
+                v == null ? null : v instanceof OffsetDateTime time ? time.toInstant() : (Instant) v));
     }
 }

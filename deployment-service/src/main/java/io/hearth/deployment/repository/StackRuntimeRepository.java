@@ -122,7 +122,7 @@ public class StackRuntimeRepository {
      * session forget its entities: the next stack of a batch then flushes only its own.
      */
     public Uni<Void> release() {
-        return flush().chain(() -> Panache.getSession())
+        return write(true).chain(() -> Panache.getSession())
                 .chain(session -> FlushGate.flush(session).invoke(session::clear));
     }
 
@@ -147,6 +147,7 @@ public class StackRuntimeRepository {
             Unit unit = unit(session);
             Tracked held = unit.stacks.get(id);
             if (held != null) {
+                unit.active.add(id);
                 return Uni.createFrom().item(held.loaded());
             }
             ReactiveConnection connection = SessionConnections.connection(session);
@@ -162,8 +163,9 @@ public class StackRuntimeRepository {
                 }
                 misses.increment();
                 return select(connection, selectStack, id).chain(stack -> select(connection, selectRows, id)
-                        .map(rows -> {
-                            Object[] values = stack.get(0);
+                        .map(selected -> {
+                            Object[] values = RuntimeColumns.STACKS.read(stack.get(0));
+                            List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
                             StackRuntime row = RuntimeColumns.STACKS.entity(values);
                             UUID root = row.rootStackId == null ? row.id : row.rootStackId;
                             return unit.track(new Snapshot(root, version, values, rows)).loaded();
@@ -197,11 +199,26 @@ public class StackRuntimeRepository {
      * of these tables runs after it, here or elsewhere ({@code MetricScopes}), so it sees the transaction's changes.
      */
     public Uni<Void> flush() {
+        return write(false);
+    }
+
+    /**
+     * Writes the changes of the stacks the transaction loaded or added since its last {@link #release} (the stacks
+     * of a batch released before are written again only at the commit, which compares every stack held); with
+     * {@code release}, those stacks are released.
+     */
+    private Uni<Void> write(boolean release) {
         return Panache.getSession().chain(session -> {
             Mutiny.Transaction transaction = session.currentTransaction();
             Unit unit = transaction == null ? null : units.get(transaction);
-            return unit == null ? Uni.createFrom().voidItem()
-                    : Uni.createFrom().completionStage(() -> unit.write(SessionConnections.connection(session)));
+            if (unit == null) {
+                return Uni.createFrom().voidItem();
+            }
+            List<Tracked> active = unit.active.stream().map(unit.stacks::get).toList();
+            if (release) {
+                unit.active.clear();
+            }
+            return Uni.createFrom().completionStage(() -> unit.write(SessionConnections.connection(session), active));
         });
     }
 
@@ -271,6 +288,8 @@ public class StackRuntimeRepository {
 
         private final Mutiny.Session session;
         final Map<UUID, Tracked> stacks = new LinkedHashMap<>();
+        /** The stacks loaded or added since the last release: those a step may be changing now. */
+        final Set<UUID> active = new LinkedHashSet<>();
 
         Unit(Mutiny.Session session) {
             this.session = session;
@@ -285,28 +304,35 @@ public class StackRuntimeRepository {
                 tracked.storedRows.put(row.id, values);
             }
             stacks.put(stack.id, tracked);
+            active.add(stack.id);
             return tracked;
         }
 
         void insert(StackRuntime stack) {
             stacks.put(stack.id, new Tracked(stack, stack.version, null));
+            active.add(stack.id);
         }
 
+        /** A stack the transaction holds, active again (a row is added to it or removed). */
         Tracked held(UUID stackId) {
             Tracked tracked = stacks.get(stackId);
             if (tracked == null) {
                 throw new IllegalStateException("stack " + stackId + " is not held by this transaction");
             }
+            active.add(stackId);
             return tracked;
         }
 
-        /** Writes every change since the last write: the stacks' rows, the deleted resources, the resources' rows. */
-        CompletionStage<Void> write(ReactiveConnection connection) {
+        /**
+         * Writes every change of those stacks since the last write: the stacks' rows, the deleted resources, the
+         * resources' rows.
+         */
+        CompletionStage<Void> write(ReactiveConnection connection, Collection<Tracked> which) {
             List<Object[]> stackRows = new ArrayList<>();
             List<Object[]> resourceRows = new ArrayList<>();
             List<UUID> deleted = new ArrayList<>();
             List<Runnable> stored = new ArrayList<>();
-            for (Tracked tracked : stacks.values()) {
+            for (Tracked tracked : which) {
                 boolean changed = false;
                 for (ResourceRuntime row : tracked.rows.values()) {
                     Object[] values = RuntimeColumns.RESOURCES.values(row);
@@ -355,7 +381,7 @@ public class StackRuntimeRepository {
             if (transaction == null || transaction.isMarkedForRollback()) {
                 return CompletableFuture.completedFuture(null);
             }
-            return write(reactive.getReactiveConnection());
+            return write(reactive.getReactiveConnection(), stacks.values());
         }
 
         @Override
