@@ -1,7 +1,6 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.deployment.config.DeploymentConfig;
-import java.util.UUID;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.ContextLoop;
@@ -14,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * The durable timer: resumes resources whose {@code wake_at} has come, whoever scheduled them and

@@ -159,16 +159,13 @@ public class StackRuntimeRepository {
                 Snapshot snapshot = cached ? cache.get(id) : null;
                 if (snapshot != null && snapshot.version() == version) {
                     hits.increment();
-                    return Uni.createFrom().item(unit.track(snapshot).loaded());
+                    return Uni.createFrom().item(unit.track(version, snapshot.stack(), snapshot.rows()).loaded());
                 }
                 misses.increment();
                 return select(connection, selectStack, id).chain(stack -> select(connection, selectRows, id)
                         .map(selected -> {
-                            Object[] values = RuntimeColumns.STACKS.read(stack.get(0));
                             List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
-                            StackRuntime row = RuntimeColumns.STACKS.entity(values);
-                            UUID root = row.rootStackId == null ? row.id : row.rootStackId;
-                            return unit.track(new Snapshot(root, version, values, rows)).loaded();
+                            return unit.track(version, RuntimeColumns.STACKS.read(stack.get(0)), rows).loaded();
                         }));
             });
         });
@@ -209,8 +206,7 @@ public class StackRuntimeRepository {
      */
     private Uni<Void> write(boolean release) {
         return Panache.getSession().chain(session -> {
-            Mutiny.Transaction transaction = session.currentTransaction();
-            Unit unit = transaction == null ? null : units.get(transaction);
+            Unit unit = current(session);
             if (unit == null) {
                 return Uni.createFrom().voidItem();
             }
@@ -220,6 +216,12 @@ public class StackRuntimeRepository {
             }
             return Uni.createFrom().completionStage(() -> unit.write(SessionConnections.connection(session), active));
         });
+    }
+
+    /** The unit of the session's transaction, or null when it has none (or no transaction). */
+    private Unit current(Mutiny.Session session) {
+        Mutiny.Transaction transaction = session.currentTransaction();
+        return transaction == null ? null : units.get(transaction);
     }
 
     private Unit unit(Mutiny.Session session) {
@@ -295,13 +297,14 @@ public class StackRuntimeRepository {
             this.session = session;
         }
 
-        Tracked track(Snapshot snapshot) {
-            StackRuntime stack = RuntimeColumns.STACKS.entity(snapshot.stack());
-            Tracked tracked = new Tracked(stack, snapshot.version(), snapshot.stack());
-            for (Object[] values : snapshot.rows()) {
-                ResourceRuntime row = RuntimeColumns.RESOURCES.entity(values);
+        /** Holds a stack stored at {@code version} with those values: new entities, the values as stored. */
+        Tracked track(long version, Object[] values, List<Object[]> rows) {
+            StackRuntime stack = RuntimeColumns.STACKS.entity(values);
+            Tracked tracked = new Tracked(stack, version, values);
+            for (Object[] stored : rows) {
+                ResourceRuntime row = RuntimeColumns.RESOURCES.entity(stored);
                 tracked.rows.put(row.id, row);
-                tracked.storedRows.put(row.id, values);
+                tracked.storedRows.put(row.id, stored);
             }
             stacks.put(stack.id, tracked);
             active.add(stack.id);
@@ -474,8 +477,7 @@ public class StackRuntimeRepository {
     /** The resource row, or null. */
     public Uni<ResourceRuntime> row(UUID id) {
         return Panache.getSession().chain(session -> {
-            Mutiny.Transaction transaction = session.currentTransaction();
-            Unit unit = transaction == null ? null : units.get(transaction);
+            Unit unit = current(session);
             ResourceRuntime held = unit == null ? null : unit.stacks.values().stream()
                     .map(tracked -> tracked.rows.get(id)).filter(row -> row != null).findFirst().orElse(null);
             return held != null ? Uni.createFrom().item(held) : flush().chain(() -> ResourceRuntime.findById(id));
@@ -496,13 +498,12 @@ public class StackRuntimeRepository {
     private Uni<ResourceRuntime> held(UUID stack, Predicate<ResourceRuntime> matching,
             Supplier<Uni<ResourceRuntime>> query) {
         return Panache.getSession().chain(session -> {
-            Mutiny.Transaction transaction = session.currentTransaction();
-            Unit unit = transaction == null ? null : units.get(transaction);
+            Unit unit = current(session);
             Tracked tracked = unit == null ? null : unit.stacks.get(stack);
             if (tracked == null) {
                 return flush().chain(() -> query.get());
             }
-            return Uni.createFrom().item(tracked.loaded().rows().stream().filter(matching).findFirst().orElse(null));
+            return Uni.createFrom().item(tracked.rows.values().stream().filter(matching).findFirst().orElse(null));
         });
     }
 
