@@ -47,6 +47,31 @@ public final class TestDatabase {
         return single(sql, args, rs -> rs.getString(1));
     }
 
+    /**
+     * The single text {@code query} returns after {@code before} ran, all in one transaction that is then rolled
+     * back: for a look at what a statement would do (its {@code explain analyze}) without its effect.
+     */
+    public String queryStringRolledBack(String query, String... before) {
+        try (Connection connection = connect()) {
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                for (String s : before) {
+                    statement.execute(s);
+                }
+                try (ResultSet rs = statement.executeQuery(query)) {
+                    if (!rs.next()) {
+                        throw new IllegalStateException("no row for: " + query);
+                    }
+                    return rs.getString(1);
+                }
+            } finally {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+        }
+    }
+
     private interface Column<T> {
         T read(ResultSet rs) throws SQLException;
     }
