@@ -9,7 +9,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -24,8 +26,13 @@ import java.util.function.Supplier;
  */
 final class RuntimeColumns<T> {
 
-    /** A column: its name, its SQL type, its array's Java element type, and its value's read and write. */
-    record Column<T>(String name, String sqlType, Class<?> type, Function<T, Object> get, BiConsumer<T, Object> set) {
+    /**
+     * A column: its name, its SQL type, its array's Java element type, its value's read and write, and whether it is
+     * large (a document: a plan, a resource's template or properties), which an update leaves alone when it did not
+     * change instead of sending it again.
+     */
+    record Column<T>(String name, String sqlType, Class<?> type, Function<T, Object> get, BiConsumer<T, Object> set,
+            boolean large) {
 
         /** The value as the PostgreSQL client sends it. */
         Object sent(Object value) {
@@ -78,7 +85,7 @@ final class RuntimeColumns<T> {
             uuid("stack_id", r -> r.stackId, (r, v) -> r.stackId = v),
             text("name", r -> r.name, (r, v) -> r.name = v),
             text("type", r -> r.type, (r, v) -> r.type = v),
-            text("template", r -> r.template, (r, v) -> r.template = v),
+            document("template", r -> r.template, (r, v) -> r.template = v),
             text("action", r -> name(r.action), (r, v) -> r.action = v == null ? null : Action.valueOf(v)),
             text("status", r -> name(r.status), (r, v) -> r.status = v == null ? null : Status.valueOf(v)),
             text("status_reason", r -> r.statusReason, (r, v) -> r.statusReason = v),
@@ -103,6 +110,9 @@ final class RuntimeColumns<T> {
     /** Each column as the value at its position in a row's values. */
     private final List<ColumnArrays.Column<Object[]>> byPosition = new ArrayList<>();
 
+    /** {@link #byPosition}, then a flag per large column ({@link #updateArrays}). */
+    private final List<ColumnArrays.Column<Object[]>> withKeptFlags = new ArrayList<>();
+
     private RuntimeColumns(String table, Supplier<T> factory, List<Column<T>> columns) {
         this.table = table;
         this.factory = factory;
@@ -111,6 +121,14 @@ final class RuntimeColumns<T> {
             int position = c;
             Column<T> column = columns.get(c);
             byPosition.add(new ColumnArrays.Column<>(column.type(), values -> column.sent(values[position])));
+        }
+        withKeptFlags.addAll(byPosition);
+        int flag = columns.size();
+        for (Column<T> column : columns) {
+            if (column.large()) {
+                int position = flag++;
+                withKeptFlags.add(new ColumnArrays.Column<>(Boolean.class, values -> values[position]));
+            }
         }
     }
 
@@ -165,40 +183,103 @@ final class RuntimeColumns<T> {
         return ColumnArrays.arrays(rows, byPosition);
     }
 
+    /**
+     * One statement that updates stored rows ({@link #updateArrays}): every column but the id from the arrays,
+     * except a large column that did not change, which keeps its stored value. That value is neither sent nor
+     * parsed nor stored again (PostgreSQL keeps an unchanged out-of-line value where it is): a step that changes a
+     * stack's status does not write its plan.
+     */
+    String update(String schema) {
+        List<String> names = new ArrayList<>(columns.stream().map(Column::name).toList());
+        List<String> arrays = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            arrays.add("$" + (c + 1) + "::" + columns.get(c).arrayType());
+        }
+        List<String> sets = new ArrayList<>();
+        for (Column<T> column : columns) {
+            if (column.name().equals("id")) {
+                continue;
+            }
+            String value = column.inserted();
+            if (column.large()) {
+                names.add(column.name() + "_kept");
+                arrays.add("$" + names.size() + "::boolean[]");
+                value = "case when r." + column.name() + "_kept then t." + column.name() + " else " + value + " end";
+            }
+            sets.add(column.name() + " = " + value);
+        }
+        return "update " + schema + "." + table + " t set " + String.join(", ", sets) + " from unnest("
+                + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") where t.id = r.id";
+    }
+
+    /**
+     * The parameters of {@link #update}: one array per column of the rows' values, a large column's value null
+     * where it equals the stored one, then for each large column whether it was kept so.
+     */
+    Object[] updateArrays(List<Object[]> rows, List<Object[]> stored) {
+        List<Object[]> sent = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Object[] values = rows.get(i).clone();
+            Object[] before = stored.get(i);
+            List<Object> kept = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                if (columns.get(c).large()) {
+                    boolean same = Objects.equals(values[c], before[c]);
+                    kept.add(same);
+                    if (same) {
+                        values[c] = null;
+                    }
+                }
+            }
+            Object[] row = Arrays.copyOf(values, values.length + kept.size());
+            for (int k = 0; k < kept.size(); k++) {
+                row[values.length + k] = kept.get(k);
+            }
+            sent.add(row);
+        }
+        return ColumnArrays.arrays(sent, withKeptFlags);
+    }
+
     private static String name(Enum<?> value) {
         return value == null ? null : value.name();
     }
 
     private static <T> Column<T> uuid(String name, Function<T, UUID> get, BiConsumer<T, UUID> set) {
-        return new Column<>(name, "uuid", UUID.class, get::apply, (row, v) -> set.accept(row, (UUID) v));
+        return new Column<>(name, "uuid", UUID.class, get::apply, (row, v) -> set.accept(row, (UUID) v), false);
     }
 
     private static <T> Column<T> text(String name, Function<T, String> get, BiConsumer<T, String> set) {
-        return new Column<>(name, "text", String.class, get::apply, (row, v) -> set.accept(row, (String) v));
+        return new Column<>(name, "text", String.class, get::apply, (row, v) -> set.accept(row, (String) v), false);
     }
 
+    /** A large {@code text} column. */
+    private static <T> Column<T> document(String name, Function<T, String> get, BiConsumer<T, String> set) {
+        return new Column<>(name, "text", String.class, get::apply, (row, v) -> set.accept(row, (String) v), true);
+    }
+
+    /** A {@code jsonb} column, large. */
     private static <T> Column<T> json(String name, Function<T, String> get, BiConsumer<T, String> set) {
-        return new Column<>(name, "jsonb", String.class, get::apply, (row, v) -> set.accept(row, (String) v));
+        return new Column<>(name, "jsonb", String.class, get::apply, (row, v) -> set.accept(row, (String) v), true);
     }
 
     private static <T> Column<T> bigint(String name, Function<T, Long> get, BiConsumer<T, Long> set) {
         return new Column<>(name, "bigint", Long.class, get::apply,
-                (row, v) -> set.accept(row, v == null ? 0L : ((Number) v).longValue()));
+                (row, v) -> set.accept(row, v == null ? 0L : ((Number) v).longValue()), false);
     }
 
     private static <T> Column<T> integer(String name, Function<T, Integer> get, BiConsumer<T, Integer> set) {
         return new Column<>(name, "int", Integer.class, get::apply,
-                (row, v) -> set.accept(row, v == null ? 0 : ((Number) v).intValue()));
+                (row, v) -> set.accept(row, v == null ? 0 : ((Number) v).intValue()), false);
     }
 
     private static <T> Column<T> bool(String name, Function<T, Boolean> get, BiConsumer<T, Boolean> set) {
         return new Column<>(name, "boolean", Boolean.class, get::apply,
-                (row, v) -> set.accept(row, v != null && (Boolean) v));
+                (row, v) -> set.accept(row, v != null && (Boolean) v), false);
     }
 
     /** A {@code timestamptz}: an {@link Instant}, set from one or from the client's {@link OffsetDateTime}. */
     private static <T> Column<T> time(String name, Function<T, Instant> get, BiConsumer<T, Instant> set) {
         return new Column<>(name, "timestamptz", OffsetDateTime.class, get::apply, (row, v) -> set.accept(row,
-                v == null ? null : v instanceof OffsetDateTime time ? time.toInstant() : (Instant) v));
+                v == null ? null : v instanceof OffsetDateTime time ? time.toInstant() : (Instant) v), false);
     }
 }

@@ -88,6 +88,8 @@ public class StackRuntimeRepository {
     private final String selectRows;
     private final String upsertStacks;
     private final String upsertRows;
+    private final String updateStacks;
+    private final String updateRows;
     private final String deleteRows;
     private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
     private final Map<Mutiny.Transaction, Unit> units = Collections.synchronizedMap(new WeakHashMap<>());
@@ -101,6 +103,8 @@ public class StackRuntimeRepository {
         this.selectRows = RuntimeColumns.RESOURCES.select(schema, "stack_id = $1 order by created_at, name");
         this.upsertStacks = RuntimeColumns.STACKS.upsert(schema);
         this.upsertRows = RuntimeColumns.RESOURCES.upsert(schema);
+        this.updateStacks = RuntimeColumns.STACKS.update(schema);
+        this.updateRows = RuntimeColumns.RESOURCES.update(schema);
         this.deleteRows = "delete from " + schema + ".resource_runtime where id = any($1::uuid[])";
         this.hits = Counter.builder("hearth.engine.tree.cache").tag("result", "hit")
                 .description("Stacks a step took from the tree cache, or read from the database").register(registry);
@@ -331,16 +335,17 @@ public class StackRuntimeRepository {
          * resources' rows.
          */
         CompletionStage<Void> write(ReactiveConnection connection, Collection<Tracked> which) {
-            List<Object[]> stackRows = new ArrayList<>();
-            List<Object[]> resourceRows = new ArrayList<>();
+            Changes stackRows = new Changes();
+            Changes resourceRows = new Changes();
             List<UUID> deleted = new ArrayList<>();
             List<Runnable> stored = new ArrayList<>();
             for (Tracked tracked : which) {
                 boolean changed = false;
                 for (ResourceRuntime row : tracked.rows.values()) {
                     Object[] values = RuntimeColumns.RESOURCES.values(row);
-                    if (!Arrays.equals(values, tracked.storedRows.get(row.id))) {
-                        resourceRows.add(values);
+                    Object[] before = tracked.storedRows.get(row.id);
+                    if (!Arrays.equals(values, before)) {
+                        resourceRows.add(values, before);
                         stored.add(() -> tracked.storedRows.put(row.id, values));
                         changed = true;
                     }
@@ -357,25 +362,19 @@ public class StackRuntimeRepository {
                     long version = tracked.stored == null ? tracked.stack.version : tracked.version + 1;
                     tracked.stack.version = version;
                     Object[] values = RuntimeColumns.STACKS.values(tracked.stack);
-                    stackRows.add(values);
+                    stackRows.add(values, tracked.stored);
                     stored.add(() -> {
                         tracked.version = version;
                         tracked.stored = values;
                     });
                 }
             }
-            CompletionStage<?> done = CompletableFuture.completedFuture(null);
-            if (!stackRows.isEmpty()) {
-                done = done.thenCompose(v -> connection.update(upsertStacks, RuntimeColumns.STACKS.arrays(stackRows)));
-            }
+            CompletionStage<?> done = stackRows.write(connection, RuntimeColumns.STACKS, upsertStacks, updateStacks);
             if (!deleted.isEmpty()) {
                 done = done.thenCompose(v -> connection.update(deleteRows, new Object[] {deleted.toArray(UUID[]::new)}));
             }
-            if (!resourceRows.isEmpty()) {
-                done = done.thenCompose(v -> connection.update(upsertRows,
-                        RuntimeColumns.RESOURCES.arrays(resourceRows)));
-            }
-            return done.thenRun(() -> stored.forEach(Runnable::run));
+            return done.thenCompose(v -> resourceRows.write(connection, RuntimeColumns.RESOURCES, upsertRows,
+                    updateRows)).thenRun(() -> stored.forEach(Runnable::run));
         }
 
         @Override
@@ -557,5 +556,44 @@ public class StackRuntimeRepository {
     /** Adds a breakpoint reached. */
     public Uni<Void> insert(ResourceHook hook) {
         return hook.persist().replaceWithVoid();
+    }
+
+    /** The rows of one table a write changes: new ones, inserted, and stored ones with their stored values, updated. */
+    private static final class Changes {
+        private final List<Object[]> inserted = new ArrayList<>();
+        private final List<Object[]> updated = new ArrayList<>();
+        private final List<Object[]> stored = new ArrayList<>();
+
+        /** A changed row: its values, and those stored (null for a new row). */
+        void add(Object[] values, Object[] before) {
+            if (before == null) {
+                inserted.add(values);
+            } else {
+                updated.add(values);
+                stored.add(before);
+            }
+        }
+
+        /**
+         * At most two statements: the upsert of the new rows and the update of the stored ones, which must all
+         * still be there (the stack's lock is held).
+         */
+        CompletionStage<?> write(ReactiveConnection connection, RuntimeColumns<?> columns, String upsert,
+                String update) {
+            CompletionStage<?> done = CompletableFuture.completedFuture(null);
+            if (!inserted.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(upsert, columns.arrays(inserted)));
+            }
+            if (!updated.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(update, columns.updateArrays(updated, stored))
+                        .thenAccept(count -> {
+                            if (count != updated.size()) {
+                                throw new IllegalStateException(columns.table + ": " + updated.size()
+                                        + " rows to update, " + count + " found");
+                            }
+                        }));
+            }
+            return done;
+        }
     }
 }
