@@ -14,7 +14,8 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.NavigableSet;
+import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
  * The durable timer: resumes resources whose {@code wake_at} has come, whoever scheduled them and
@@ -28,7 +29,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The engine tells it every wake-up time it sets ({@link #expect}), so it does not poll for them: a time earlier
  * than the loop's sleep wakes the loop, which then sleeps until that time. The time is set in a transaction that has
  * not committed yet, so the loop keeps it for {@link #COMMIT_GRACE} after it passed and meanwhile looks every
- * {@link #AFTER_DUE} (a commit that came late). An assignment of engine partitions wakes it too (trees it now owns).
+ * {@link #AFTER_DUE} (a commit that came late). A time further ahead than the poll interval is not kept: a poll reads
+ * it from the database before it comes. An assignment of engine partitions wakes the loop too (trees it now owns).
  * The poll interval is the fallback for a wake-up time set by hand in the database.
  */
 @ApplicationScoped
@@ -48,8 +50,8 @@ public class ResourceTimer {
     private final DeploymentConfig.Timer config;
     private final ContextLoop<Duration> loop;
     private final StackRuntimeRepository repository;
-    /** The earliest wake-up time the engine set that the loop has not let go of, or null. */
-    private final AtomicReference<Instant> expected = new AtomicReference<>();
+    /** The wake-up times the engine set, within the poll interval, that the loop has not let go of yet. */
+    private final NavigableSet<Instant> expected = new ConcurrentSkipListSet<>();
     /** When the loop's next step runs: {@link Instant#MIN} while a step runs (any expected time wakes it again). */
     private volatile Instant asleepUntil = Instant.MIN;
 
@@ -68,10 +70,10 @@ public class ResourceTimer {
      * at once when it would sleep past it.
      */
     public void expect(Instant at) {
-        if (at == null) {
+        if (at == null || at.isAfter(Instant.now().plus(config.pollInterval()))) {
             return;
         }
-        expected.accumulateAndGet(at, (held, given) -> held == null || given.isBefore(held) ? given : held);
+        expected.add(at);
         if (at.isBefore(asleepUntil)) {
             loop.wakeUp();
         }
@@ -119,11 +121,8 @@ public class ResourceTimer {
      */
     private Duration untilNext(Instant stored) {
         Instant now = Instant.now();
-        Instant hint = expected.get();
-        if (hint != null && hint.plus(COMMIT_GRACE).isBefore(now)) {
-            expected.compareAndSet(hint, null);
-            hint = null;
-        }
+        expected.headSet(now.minus(COMMIT_GRACE)).clear();
+        Instant hint = expected.isEmpty() ? null : expected.first();
         Duration wait = ContextLoop.until(stored, config.pollInterval());
         if (hint == null) {
             return wait;
