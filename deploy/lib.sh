@@ -231,11 +231,17 @@ JVM_SAFETY_OPTS=(-XX:+ExitOnOutOfMemoryError)
 HEARTH_MEMORY_BUDGET=${HEARTH_MEMORY_BUDGET:-1}
 HEARTH_KAFKA_JAVA_OPTS=${HEARTH_KAFKA_JAVA_OPTS:-}
 
+# Every JVM (services, compute driver, Kafka): glibc keeps what the JVM freed (the JIT compilers' arenas above all,
+# tens of MB after start-up or a busy spell) in its heap instead of giving it back; trimming it every 30 s returns it
+# (docs/benchmarks.md, "Idle").
+NATIVE_TRIM_OPTS=(-XX:TrimNativeHeapInterval=30000)
+
 # Every service JVM: the serial collector (G1's remembered sets and card tables cost each service about
 # 40 MB, for heaps of 100 MB), a heap that gives memory back once collected (free ratio 10-30 %), caps on
-# metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas.
+# metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas, and the
+# malloc heap trimmed every 30 s (NATIVE_TRIM_OPTS).
 SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=160m
-  -XX:ReservedCodeCacheSize=64m)
+  -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}")
 # Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
 # less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
@@ -252,10 +258,10 @@ declare -A SERVICE_MEMORY_OPTS=(
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
 # The local compute driver (the agent in host mode).
 COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:TieredStopAtLevel=1)
+  -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}")
 # The Kafka broker: JVM and environment.
 KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m)
+  -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}")
 KAFKA_ENV=(MALLOC_ARENA_MAX=2)
 # Broker settings appended to server.properties: the log cleaner's offset map (for the compacted topics) is
 # a heap buffer of 128 MB by default, allocated at start-up; 16 MB holds about 600,000 keys per pass.

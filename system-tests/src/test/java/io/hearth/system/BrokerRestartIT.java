@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.restassured.RestAssured;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class BrokerRestartIT {
 
-    private static final List<Integer> SERVICES = List.of(8004, 8005, 8006, 8007);
+    private static final List<Integer> SERVICES = Stream.of(8004, 8005, 8006, 8007).map(LocalSystem::port)
+            .toList();
 
     @BeforeAll
     static void system() {

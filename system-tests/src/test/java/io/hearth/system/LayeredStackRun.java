@@ -37,7 +37,7 @@ final class LayeredStackRun {
      */
     static void survives(String prefix, int signalledBefore, Supplier<String> disruption) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-        try (SimulatedCompute compute = SimulatedCompute.builder("127.0.0.1:9092")
+        try (SimulatedCompute compute = SimulatedCompute.builder(LocalSystem.kafka())
                 .signalDelay(Duration.ofMillis(200), Duration.ofMillis(400))
                 .outputs(LayeredDeployments.outputs()).start()) {
             long started = System.nanoTime();

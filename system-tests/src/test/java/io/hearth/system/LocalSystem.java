@@ -310,7 +310,22 @@ final class LocalSystem {
 
     /** The public API's base URL. */
     static String publicApi() {
-        return "http://127.0.0.1:8004";
+        return "http://127.0.0.1:" + port(8004);
+    }
+
+    /** A port of the local system: deploy/'s default {@code base} plus {@code HEARTH_PORT_OFFSET}. */
+    static int port(int base) {
+        return base + Integer.parseInt(env("HEARTH_PORT_OFFSET", "0"));
+    }
+
+    /** The local system's Kafka ({@code KAFKA_PORT}, as deploy/ reads it). */
+    static String kafka() {
+        return "127.0.0.1:" + env("KAFKA_PORT", "9092");
+    }
+
+    private static String env(String name, String otherwise) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? otherwise : value;
     }
 
     /** A request to the public API with the development token, JSON, redirects not followed. */

@@ -74,10 +74,10 @@ public interface DeploymentConfig {
         boolean enabled();
 
         /**
-         * The longest the loop sleeps: it wakes at the earliest wake-up time it knows of, and looks again
-         * at least this often for wake-ups that commands scheduled meanwhile.
+         * The longest the loop sleeps: it wakes at the earliest wake-up time it knows of (stored, or set by this
+         * replica's engine since), and looks again at least this often for one set otherwise (by hand).
          */
-        @WithDefault("1s")
+        @WithDefault("1m")
         Duration pollInterval();
 
         /** How long the loop waits after a failed step before it tries again. */

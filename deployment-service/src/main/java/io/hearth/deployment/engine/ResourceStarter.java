@@ -46,10 +46,12 @@ class ResourceStarter {
     private final DataBags bags;
     private final Breakpoints breakpoints;
     private final StackRuntimeRepository repository;
+    private final ResourceTimer timer;
 
     ResourceStarter(ResourceHandlers handlers, StackEvents events, DeploymentConfig config, DataBags bags,
-            Breakpoints breakpoints, StackRuntimeRepository repository) {
+            Breakpoints breakpoints, StackRuntimeRepository repository, ResourceTimer timer) {
         this.handlers = handlers;
+        this.timer = timer;
         this.repository = repository;
         this.breakpoints = breakpoints;
         this.bags = bags;
@@ -278,6 +280,7 @@ class ResourceStarter {
                     state.stack.updatedAt = row.updatedAt;
                     if (outcome instanceof Outcome.Waiting waiting) {
                         row.wakeAt = wakeAt(waiting.until(), state.stack.timeoutAt);
+                        timer.expect(row.wakeAt);
                         return Uni.createFrom().voidItem();
                     }
                     row.wakeAt = null;

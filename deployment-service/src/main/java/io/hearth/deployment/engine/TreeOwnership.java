@@ -9,8 +9,10 @@ import jakarta.enterprise.inject.Default;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
@@ -37,6 +39,7 @@ public class TreeOwnership implements KafkaConsumerRebalanceListener {
     private final int partitionCount = Topics.DEFAULT_PARTITIONS;
     private volatile Set<Integer> held = Set.of();
     private final StackRuntimeRepository repository;
+    private final List<Runnable> onAssigned = new CopyOnWriteArrayList<>();
 
     public TreeOwnership(StackRuntimeRepository repository) {
         this.repository = repository;
@@ -46,6 +49,12 @@ public class TreeOwnership implements KafkaConsumerRebalanceListener {
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         change(partitions, Set::add);
         LOG.infof("the engine holds partitions %s of %d: it owns the stack trees keyed to them", held, partitionCount);
+        onAssigned.forEach(Runnable::run);
+    }
+
+    /** Runs {@code action} after every assignment of partitions (on the consumer's thread: it must not block). */
+    public void whenAssigned(Runnable action) {
+        onAssigned.add(action);
     }
 
     @Override
