@@ -1,6 +1,8 @@
 package io.hearth.deployment.repository;
 
 import io.hearth.deployment.domain.ServerMetadataRow;
+import io.hearth.platform.messaging.FlushGate;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -13,6 +15,8 @@ import java.util.List;
  */
 @ApplicationScoped
 public class ServerMetadataRepository {
+
+    private static final String DELETE = "delete from {h-schema}server_metadata where server_id = ?1";
 
     private final SoftwareDeploymentRepository deployments;
 
@@ -52,9 +56,16 @@ public class ServerMetadataRepository {
         return row.persist();
     }
 
-    /** Removes the server's row. */
+    /**
+     * Removes the server's row with a statement of its own, at once, never as an entity delete at a flush (see
+     * docs/architecture.md on hibernate-reactive issue 1713); the row is detached from the session first, so no
+     * flush writes it again.
+     */
     public Uni<Void> delete(ServerMetadataRow row) {
-        return row.delete();
+        return Panache.getSession().chain(session -> FlushGate.flush(session).chain(() -> {
+            session.detach(row);
+            return session.createNativeQuery(DELETE).setParameter(1, row.serverId).executeUpdate();
+        })).replaceWithVoid();
     }
 
     /** Removes the rows of these servers that exist (a stack's abandon). */
