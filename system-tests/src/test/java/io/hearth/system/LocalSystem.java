@@ -310,7 +310,19 @@ final class LocalSystem {
 
     /** The public API's base URL. */
     static String publicApi() {
-        return "http://127.0.0.1:8004";
+        return "http://127.0.0.1:" + port(8004);
+    }
+
+    /** A port of the system deploy/up started: {@code base} plus {@code HEARTH_PORT_OFFSET} (deploy/README.md). */
+    static int port(int base) {
+        String offset = System.getenv("HEARTH_PORT_OFFSET");
+        return base + (offset == null || offset.isBlank() ? 0 : Integer.parseInt(offset.trim()));
+    }
+
+    /** The system's Kafka: 127.0.0.1 at {@code KAFKA_PORT} (9092 when unset). */
+    static String kafka() {
+        String port = System.getenv("KAFKA_PORT");
+        return "127.0.0.1:" + (port == null || port.isBlank() ? "9092" : port.trim());
     }
 
     /** A request to the public API with the development token, JSON, redirects not followed. */

@@ -45,7 +45,7 @@ class ReplicaKillIT {
 
     @Test
     void aStackOf200DeploymentsCompletesWithEachDeploymentRunOnceAfterTheReplicaRunningItIsKilled() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092"))) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LocalSystem.kafka()))) {
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
                     assertThat(owners(admin)).as("replicas holding partitions of " + SIGNALS).hasSize(6)
                             .containsValues(SERVICE, SERVICE + "-2"));
