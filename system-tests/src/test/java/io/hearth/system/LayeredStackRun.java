@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 /**
  * A stack of 10 servers and 200 layered software deployments ({@link LayeredDeployments}) run through the
  * whole system while something goes wrong in the middle of it. {@link SimulatedCompute} plays the compute
- * driver, the agents and the signal gateway on the system's Kafka (127.0.0.1:9092), with a signal delay so
- * that the disruption lands while deployments are running. Afterwards the stack must have completed with
+ * driver, the agents and the signal gateway on the system's Kafka ({@link LocalSystem#kafka}), with a signal
+ * delay so that the disruption lands while deployments are running. Afterwards the stack must have completed with
  * every deployment run exactly once, as a user checks it through the API, and it is deleted.
  */
 final class LayeredStackRun {
@@ -37,7 +37,7 @@ final class LayeredStackRun {
      */
     static void survives(String prefix, int signalledBefore, Supplier<String> disruption) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-        try (SimulatedCompute compute = SimulatedCompute.builder("127.0.0.1:9092")
+        try (SimulatedCompute compute = SimulatedCompute.builder(LocalSystem.kafka())
                 .signalDelay(Duration.ofMillis(200), Duration.ofMillis(400))
                 .outputs(LayeredDeployments.outputs()).start()) {
             long started = System.nanoTime();
