@@ -59,7 +59,7 @@ class ComputeDesiredStateIT {
     static void system() {
         LocalSystem.up();
         LocalSystem.restartWith("deployment-service", ACCEPT_TIMEOUT, ACCEPT_SECONDS + "s");
-        desired = TopicTail.start("127.0.0.1:9092", Topics.COMPUTE_SERVERS, record -> {
+        desired = TopicTail.start(LocalSystem.kafka(), Topics.COMPUTE_SERVERS, record -> {
             if (record.value() != null) {
                 CloudEvent event = CloudEvent.parse(record.value());
                 if (ServerDesired.TYPE.equals(event.type())) {

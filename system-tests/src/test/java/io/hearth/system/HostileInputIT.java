@@ -289,7 +289,7 @@ class HostileInputIT {
 
     private static Properties adminProperties() {
         Properties properties = new Properties();
-        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092");
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LocalSystem.kafka());
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         return properties;
     }

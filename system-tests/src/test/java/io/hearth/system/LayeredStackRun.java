@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 /**
  * A stack of 10 servers and 200 layered software deployments ({@link LayeredDeployments}) run through the
  * whole system while something goes wrong in the middle of it. {@link SimulatedCompute} plays the compute
- * driver, the agents and the signal gateway on the system's Kafka (127.0.0.1:9092), with a signal delay so
- * that the disruption lands while deployments are running. Afterwards the stack must have completed with
+ * driver, the agents and the signal gateway on the system's Kafka ({@link LocalSystem#kafka}), with a signal
+ * delay so that the disruption lands while deployments are running. Afterwards the stack must have completed with
  * every deployment run exactly once, as a user checks it through the API, and it is deleted.
  */
 final class LayeredStackRun {

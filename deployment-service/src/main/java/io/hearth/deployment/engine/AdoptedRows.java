@@ -4,6 +4,9 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.plan.PlannedResource;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
+import io.hearth.deployment.repository.ServerMetadataRepository;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.domain.ServerMetadataRow;
@@ -27,9 +30,16 @@ import java.util.UUID;
 public class AdoptedRows {
 
     private final StackRuntimeRepository repository;
+    private final SoftwareConfigRepository configRows;
+    private final SoftwareDeploymentRepository deploymentRows;
+    private final ServerMetadataRepository serverRows;
 
-    public AdoptedRows(StackRuntimeRepository repository) {
+    public AdoptedRows(StackRuntimeRepository repository, SoftwareConfigRepository configRows,
+            SoftwareDeploymentRepository deploymentRows, ServerMetadataRepository serverRows) {
         this.repository = repository;
+        this.configRows = configRows;
+        this.deploymentRows = deploymentRows;
+        this.serverRows = serverRows;
     }
 
     /** Why the command's records cannot be taken back, or null when they can. */
@@ -62,35 +72,24 @@ public class AdoptedRows {
         }
         return repository.countWithPhysicalIds(physical)
                 .chain(live -> live > 0 ? Uni.createFrom().item("in use")
-                        : count(SoftwareConfig.class, configs).chain(c -> c > 0 ? Uni.createFrom().item("in use")
-                                : count(SoftwareDeployment.class, deployments).chain(d -> d > 0
-                                        ? Uni.createFrom().item("in use")
-                                        : servers.isEmpty() ? Uni.createFrom().nullItem()
-                                                : ServerMetadataRow.count("serverId in ?1", servers)
-                                                        .map(s -> s > 0 ? "in use" : null))))
+                        : configRows.count(configs).chain(c -> c > 0 ? Uni.createFrom().item("in use")
+                                : deploymentRows.count(deployments).chain(d -> d > 0 ? Uni.createFrom().item("in use")
+                                        : serverRows.count(servers).map(s -> s > 0 ? "in use" : null))))
                 .map(found -> found == null ? null : "Resource ADOPT failed: the adopt data names resources, software "
                         + "configs, deployments or servers that are in use");
-    }
-
-    private static Uni<Long> count(Class<?> entity, List<UUID> ids) {
-        if (ids.isEmpty()) {
-            return Uni.createFrom().item(0L);
-        }
-        return entity == SoftwareConfig.class ? SoftwareConfig.count("id in ?1", ids)
-                : SoftwareDeployment.count("id in ?1", ids);
     }
 
     /** Puts back the rows the record of resource {@code name} holds, as they were. */
     public Uni<Void> restore(StackRuntime stack, String name, RuntimeRecord record) {
         Uni<Void> done = Uni.createFrom().voidItem();
         if (record.config() != null) {
-            done = done.chain(() -> config(stack, record.config()).persist()).replaceWithVoid();
+            done = done.chain(() -> configRows.insert(config(stack, record.config())));
         }
         if (record.deployment() != null) {
-            done = done.chain(() -> deployment(stack, name, record.deployment()).persist()).replaceWithVoid();
+            done = done.chain(() -> deploymentRows.insert(deployment(stack, name, record.deployment())));
         }
         if (record.server() != null) {
-            done = done.chain(() -> server(stack, record.server()).persist()).replaceWithVoid();
+            done = done.chain(() -> serverRows.insert(server(stack, record.server()))).replaceWithVoid();
         }
         return done;
     }

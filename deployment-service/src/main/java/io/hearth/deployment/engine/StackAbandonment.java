@@ -1,12 +1,12 @@
 package io.hearth.deployment.engine;
 
 import io.hearth.contracts.stack.v1.StackAbandonRequested;
+import io.hearth.deployment.repository.ServerMetadataRepository;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
-import io.hearth.deployment.domain.ServerMetadataRow;
-import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.software.SoftwareConfigStore;
-import io.hearth.deployment.domain.SoftwareDeployment;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -26,9 +26,16 @@ public class StackAbandonment {
     private static final Logger LOG = Logger.getLogger(StackAbandonment.class);
 
     private final StackRuntimeRepository repository;
+    private final SoftwareConfigRepository configRows;
+    private final SoftwareDeploymentRepository deploymentRows;
+    private final ServerMetadataRepository serverRows;
 
-    public StackAbandonment(StackRuntimeRepository repository) {
+    public StackAbandonment(StackRuntimeRepository repository, SoftwareConfigRepository configRows,
+            SoftwareDeploymentRepository deploymentRows, ServerMetadataRepository serverRows) {
         this.repository = repository;
+        this.configRows = configRows;
+        this.deploymentRows = deploymentRows;
+        this.serverRows = serverRows;
     }
 
     /** Forgets the stack's tree; an unknown stack (already abandoned, a redelivery) changes nothing. */
@@ -53,11 +60,7 @@ public class StackAbandonment {
         List<String> physical = rows.stream().map(row -> row.physicalId).filter(p -> p != null).toList();
         List<UUID> uuids = physical.stream().map(SoftwareConfigStore::uuid).filter(u -> u != null).toList();
         List<String> stackIds = stacks.stream().map(UUID::toString).toList();
-        Uni<Long> deployments = SoftwareDeployment.delete("stackId in ?1", stackIds);
-        Uni<Long> configs = uuids.isEmpty() ? Uni.createFrom().item(0L) : SoftwareConfig.delete("id in ?1", uuids);
-        Uni<Long> servers = physical.isEmpty() ? Uni.createFrom().item(0L)
-                : ServerMetadataRow.delete("serverId in ?1", physical);
-        return deployments.chain(() -> configs).chain(() -> servers)
-                .chain(() -> repository.deleteStacks(stacks));
+        return deploymentRows.deleteOfStacks(stackIds).chain(() -> configRows.deleteAll(uuids))
+                .chain(() -> serverRows.deleteAll(physical)).chain(() -> repository.deleteStacks(stacks));
     }
 }

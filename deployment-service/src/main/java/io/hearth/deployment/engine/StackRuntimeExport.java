@@ -3,6 +3,9 @@ package io.hearth.deployment.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.v1.RuntimeRecord;
+import io.hearth.deployment.repository.ServerMetadataRepository;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
@@ -28,9 +31,16 @@ import java.util.function.Function;
 public class StackRuntimeExport {
 
     private final StackRuntimeRepository repository;
+    private final SoftwareConfigRepository configRows;
+    private final SoftwareDeploymentRepository deploymentRows;
+    private final ServerMetadataRepository serverRows;
 
-    public StackRuntimeExport(StackRuntimeRepository repository) {
+    public StackRuntimeExport(StackRuntimeRepository repository, SoftwareConfigRepository configRows,
+            SoftwareDeploymentRepository deploymentRows, ServerMetadataRepository serverRows) {
         this.repository = repository;
+        this.configRows = configRows;
+        this.deploymentRows = deploymentRows;
+        this.serverRows = serverRows;
     }
 
     /** The stack's export; its nested stacks' too. */
@@ -43,12 +53,9 @@ public class StackRuntimeExport {
     private Uni<Map<String, RuntimeRecord>> records(List<ResourceRuntime> rows) {
         List<String> ids = rows.stream().map(row -> row.physicalId).filter(id -> id != null).toList();
         List<UUID> uuids = ids.stream().map(SoftwareConfigStore::uuid).filter(id -> id != null).toList();
-        Uni<List<SoftwareConfig>> configs = uuids.isEmpty() ? Uni.createFrom().item(List.of())
-                : SoftwareConfig.list("id in ?1", uuids);
-        Uni<List<SoftwareDeployment>> deployments = uuids.isEmpty() ? Uni.createFrom().item(List.of())
-                : SoftwareDeployment.list("id in ?1", uuids);
-        Uni<List<ServerMetadataRow>> servers = ids.isEmpty() ? Uni.createFrom().item(List.of())
-                : ServerMetadataRow.list("serverId in ?1", ids);
+        Uni<List<SoftwareConfig>> configs = configRows.list(uuids);
+        Uni<List<SoftwareDeployment>> deployments = deploymentRows.list(uuids);
+        Uni<List<ServerMetadataRow>> servers = serverRows.list(ids);
         return configs.chain(c -> deployments.chain(d -> servers.map(s -> {
             Map<String, RuntimeRecord> out = new LinkedHashMap<>();
             for (ResourceRuntime row : rows) {

@@ -10,6 +10,8 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
 import io.hearth.deployment.software.NewDeployment;
@@ -73,8 +75,13 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     private final SoftwareDeployments deployments;
     private final SoftwareConfigStore configs;
     private final DataBags bags;
+    private final SoftwareDeploymentRepository deploymentRows;
+    private final SoftwareConfigRepository configRows;
 
-    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs, DataBags bags) {
+    public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs, DataBags bags,
+            SoftwareDeploymentRepository deploymentRows, SoftwareConfigRepository configRows) {
+        this.deploymentRows = deploymentRows;
+        this.configRows = configRows;
         this.deployments = deployments;
         this.configs = configs;
         this.bags = bags;
@@ -309,7 +316,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
                         ResourceHandler.attributes()));
             }
-            return SoftwareConfig.<SoftwareConfig>findById(d.configId).chain(config -> {
+            return configRows.find(d.configId).chain(config -> {
                 if (config == null || !runs(call, config, Action.DELETE.name())) {
                     return removed(call, d);
                 }
@@ -362,7 +369,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             return Uni.createFrom().nullItem();
         }
         JsonNode values = outputs;
-        return SoftwareConfig.<SoftwareConfig>findById(d.configId).map(config -> {
+        return configRows.find(d.configId).map(config -> {
             ObjectNode facts = facts(values, config);
             return facts.isEmpty() ? null : facts;
         });
@@ -424,7 +431,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         if (!Status.COMPLETE.is(d.status)) {
             return settled(call, d);
         }
-        return SoftwareConfig.<SoftwareConfig>findById(d.configId)
+        return configRows.find(d.configId)
                 .map(config -> Outcome.complete(d.id.toString(), attributes(config, d)));
     }
 
@@ -465,9 +472,9 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         return configId == null ? Uni.createFrom().nullItem() : configs.find(call.stack().tenant, configId);
     }
 
-    private static Uni<SoftwareDeployment> deployment(ResourceCall call) {
+    private Uni<SoftwareDeployment> deployment(ResourceCall call) {
         UUID id = SoftwareConfigStore.uuid(call.row().physicalId);
-        return id == null ? Uni.createFrom().nullItem() : SoftwareDeployment.findById(id);
+        return id == null ? Uni.createFrom().nullItem() : deploymentRows.find(id);
     }
 
     private static String inputKey(ResourceCall call) {

@@ -3,10 +3,10 @@ package io.hearth.deployment.software;
 import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -25,9 +25,11 @@ public class DeploymentProgress {
     private static final Logger LOG = Logger.getLogger(DeploymentProgress.class);
 
     private final DeploymentPublisher publisher;
+    private final SoftwareDeploymentRepository deployments;
 
-    public DeploymentProgress(DeploymentPublisher publisher) {
+    public DeploymentProgress(DeploymentPublisher publisher, SoftwareDeploymentRepository deployments) {
         this.publisher = publisher;
+        this.deployments = deployments;
     }
 
     /** Applies reports in their order, in the caller's transaction. */
@@ -39,7 +41,7 @@ public class DeploymentProgress {
     private Uni<Void> apply(DeploymentProgressed report) {
         UUID id = SoftwareConfigStore.uuid(report.deploymentId());
         Uni<SoftwareDeployment> found = id == null ? Uni.createFrom().nullItem()
-                : SoftwareDeployment.findById(id, LockModeType.PESSIMISTIC_WRITE);
+                : deployments.lock(id);
         return found.chain(d -> {
             if (d == null || d.generation != report.generation() || !Objects.equals(d.action, report.action())
                     || !Status.IN_PROGRESS.is(d.status)) {

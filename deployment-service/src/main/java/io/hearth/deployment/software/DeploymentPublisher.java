@@ -13,15 +13,16 @@ import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.repository.MetricScopeRepository;
+import io.hearth.deployment.repository.ServerMetadataRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
-import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.outbox.Outbox;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.signing.PresignedUrls;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
@@ -51,12 +52,17 @@ public class DeploymentPublisher {
     private final SoftwareConfigStore configs;
     private final MetadataLimits limits;
     private final MetricUrls metricUrls;
-    private final MetricScopes scopes;
+    private final MetricScopeRepository scopes;
     private final DeploymentRuns runs;
+    private final ServerMetadataRepository servers;
+    private final SoftwareDeploymentRepository deployments;
 
     public DeploymentPublisher(Outbox outbox, PresignedUrls urls, SignalConfig signal, SoftwareConfigStore configs,
-            MetadataLimits limits, MetricUrls metricUrls, MetricScopes scopes, DeploymentRuns runs) {
+            MetadataLimits limits, MetricUrls metricUrls, MetricScopeRepository scopes, DeploymentRuns runs,
+            ServerMetadataRepository servers, SoftwareDeploymentRepository deployments) {
         this.outbox = outbox;
+        this.servers = servers;
+        this.deployments = deployments;
         this.runs = runs;
         this.metricUrls = metricUrls;
         this.scopes = scopes;
@@ -122,8 +128,7 @@ public class DeploymentPublisher {
 
     /** {@link #item(SoftwareDeployment)} for a deployment whose server row the transaction holds locked. */
     Uni<Void> item(ServerMetadataRow row, SoftwareDeployment d) {
-        return configs.byIds(List.of(d.configId)).chain(byId -> ServerMetadataRow.getSession()
-                .chain(session -> scopes.of(session, stackIds(List.of(d))))
+        return configs.byIds(List.of(d.configId)).chain(byId -> scopes.of(stackIds(List.of(d)))
                 .map(found -> items(List.of(d), byId, found)))
                 .chain(items -> items.isEmpty() ? Uni.createFrom().voidItem()
                         : outbox.append(itemRow(row, d, items.get(0))));
@@ -188,7 +193,7 @@ public class DeploymentPublisher {
      */
     Uni<Void> tombstone(String serverId) {
         return locked(serverId).chain(row -> row == null ? Uni.createFrom().item(List.<SoftwareDeployment>of())
-                : row.delete().chain(() -> SoftwareDeployment.<SoftwareDeployment>list("serverId", serverId)))
+                : servers.delete(row).chain(() -> deployments.onServer(serverId)))
                 .chain(deployments -> {
                     Uni<Void> written = outbox.appendTombstone("server", serverId, Topics.SERVER_METADATA);
                     for (SoftwareDeployment d : deployments) {
@@ -204,18 +209,7 @@ public class DeploymentPublisher {
      * so its document generations follow the order of its changes.
      */
     Uni<ServerMetadataRow> locked(String serverId) {
-        // A query, not findById with a lock: Hibernate's lock statement for an entity already in the
-        // session names the id column by its attribute (serverId), not by its column (server_id).
-        return flushed().chain(() -> ServerMetadataRow.<ServerMetadataRow>find("serverId", serverId)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult());
-    }
-
-    /**
-     * Writes what the transaction changed so far: the engine writes at commit, and the queries here must see
-     * a server row or a deployment made in the same transaction.
-     */
-    private static Uni<Void> flushed() {
-        return ServerMetadataRow.getSession().chain(FlushGate::flush);
+        return servers.lock(serverId);
     }
 
     /** The metadata API's body, Heat's {@code {"metadata": [items]}} with Heat's creation times. */
@@ -232,16 +226,14 @@ public class DeploymentPublisher {
 
     /** The server's deployment items in Heat's order (by config name). */
     Uni<List<DeploymentItem>> items(String tenant, String serverId) {
-        return flushed().chain(() -> SoftwareDeployment.<SoftwareDeployment>list("tenant = ?1 and serverId = ?2 order by createdAt, id",
-                tenant, serverId).chain(deployments -> {
-                    List<UUID> configIds = deployments.stream().map(d -> d.configId).distinct().toList();
-                    if (configIds.isEmpty()) {
-                        return Uni.createFrom().item(List.<DeploymentItem>of());
-                    }
-                    return configs.byIds(configIds).chain(byId -> ServerMetadataRow.getSession()
-                            .chain(session -> scopes.of(session, stackIds(deployments)))
-                            .map(found -> items(deployments, byId, found)));
-                }));
+        return deployments.onServer(tenant, serverId).chain(found -> {
+            List<UUID> configIds = found.stream().map(d -> d.configId).distinct().toList();
+            if (configIds.isEmpty()) {
+                return Uni.createFrom().item(List.<DeploymentItem>of());
+            }
+            return configs.byIds(configIds).chain(byId -> scopes.of(stackIds(found))
+                    .map(scoped -> items(found, byId, scoped)));
+        });
     }
 
     /**

@@ -5,6 +5,7 @@ import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.repository.DeploymentRows;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
 import io.micrometer.core.instrument.DistributionSummary;

@@ -2,6 +2,7 @@ package io.hearth.deployment.software;
 
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -17,24 +18,12 @@ import java.util.UUID;
 @ApplicationScoped
 public class DerivedConfigs {
 
-    /**
-     * The tenant's stack deployment whose current run has the id {@code $2}: {@link DeploymentItem#runId} in SQL,
-     * a name-based UUID (version 3) of {@code hearth-run:<id>:<action>:<generation>}. The md5's 13th hex digit
-     * becomes the version 3, its 17th the variant (8, 9, a or b). One scan of the tenant's deployments: a derived
-     * config is read by a person looking into a deployment, not by the engine.
-     */
-    private static final String BY_RUN = """
-            select id::text from (select id, md5('hearth-run:' || id || ':' || action || ':' || generation) as h
-                           from {h-schema}software_deployment
-                           where tenant = ?1 and stack_id is not null and action is not null) d
-            where (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-3' || substr(h, 14, 3) || '-'
-                   || substr('89ab89ab89ab89ab', ('x' || lpad(substr(h, 17, 1), 8, '0'))::bit(32)::int + 1, 1)
-                   || substr(h, 18, 3) || '-' || substr(h, 21, 12)) = ?2""";
-
     private final DeploymentPublisher publisher;
+    private final SoftwareConfigRepository configs;
 
-    public DerivedConfigs(DeploymentPublisher publisher) {
+    public DerivedConfigs(DeploymentPublisher publisher, SoftwareConfigRepository configs) {
         this.publisher = publisher;
+        this.configs = configs;
     }
 
     /** Whether the deployment's {@code config_id} is its derived config: the engine made it for a stack. */
@@ -53,11 +42,7 @@ public class DerivedConfigs {
         if (uuid == null) {
             return Uni.createFrom().nullItem();
         }
-        return SoftwareDeployment.getSession()
-                .chain(session -> session.createNativeQuery(BY_RUN, String.class)
-                        .setParameter(1, tenant).setParameter(2, uuid.toString()).getResultList())
-                .chain(found -> found.isEmpty() ? Uni.createFrom().nullItem()
-                        : SoftwareDeployment.<SoftwareDeployment>findById(UUID.fromString(found.get(0))))
+        return configs.derivedFrom(tenant, uuid)
                 .chain(d -> d == null ? Uni.createFrom().nullItem() : item(tenant, d, uuid));
     }
 

@@ -2,6 +2,8 @@ package io.hearth.deployment.software;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
@@ -28,10 +30,15 @@ public class ResourceActions {
 
     private final DeploymentActions actions;
     private final StackRuntimeRepository repository;
+    private final SoftwareDeploymentRepository deployments;
+    private final SoftwareConfigRepository configs;
 
-    public ResourceActions(DeploymentActions actions, StackRuntimeRepository repository) {
+    public ResourceActions(DeploymentActions actions, StackRuntimeRepository repository,
+            SoftwareDeploymentRepository deployments, SoftwareConfigRepository configs) {
         this.actions = actions;
         this.repository = repository;
+        this.deployments = deployments;
+        this.configs = configs;
     }
 
     /**
@@ -81,24 +88,19 @@ public class ResourceActions {
     }
 
     /** The resource's own deployment and those of the stacks below it, oldest first. */
-    private static Uni<List<SoftwareDeployment>> deployments(UUID stackId, String resource, List<String> stacks) {
-        Uni<List<SoftwareDeployment>> own = SoftwareDeployment.list("stackId = ?1 and resourceName = ?2",
-                stackId.toString(), resource);
-        Uni<List<SoftwareDeployment>> nested = stacks.isEmpty() ? Uni.createFrom().item(List.of())
-                : SoftwareDeployment.list("stackId in ?1 order by createdAt, id", stacks);
-        return own.chain(mine -> nested.map(theirs -> {
-            List<SoftwareDeployment> all = new ArrayList<>(mine);
-            all.addAll(theirs);
-            return all;
-        }));
+    private Uni<List<SoftwareDeployment>> deployments(UUID stackId, String resource, List<String> stacks) {
+        return deployments.ofResource(stackId.toString(), resource)
+                .chain(mine -> deployments.ofStacks(stacks).map(theirs -> {
+                    List<SoftwareDeployment> all = new ArrayList<>(mine);
+                    all.addAll(theirs);
+                    return all;
+                }));
     }
 
     /** Those whose config declares the action. */
-    private static Uni<List<SoftwareDeployment>> declaring(List<SoftwareDeployment> found, String action) {
+    private Uni<List<SoftwareDeployment>> declaring(List<SoftwareDeployment> found, String action) {
         List<UUID> configIds = found.stream().map(d -> d.configId).distinct().toList();
-        Uni<List<SoftwareConfig>> configs = configIds.isEmpty() ? Uni.createFrom().item(List.of())
-                : SoftwareConfig.list("id in ?1", configIds);
-        return configs.map(list -> {
+        return configs.list(configIds).map(list -> {
             Map<UUID, SoftwareConfig> byId = list.stream().collect(Collectors.toMap(c -> c.id, c -> c));
             return found.stream().filter(d -> byId.containsKey(d.configId)
                     && DerivedConfig.declares(byId.get(d.configId), action)).toList();

@@ -4,15 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.deployment.domain.SoftwareConfig;
-import io.hearth.deployment.domain.SoftwareDeployment;
-import io.hearth.platform.messaging.FlushGate;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.platform.rest.ApiException;
-import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,7 +21,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Stores and reads software configs: what Heat's {@code create/show/delete_software_config} do. */
 @ApplicationScoped
@@ -33,13 +29,12 @@ public class SoftwareConfigStore {
     private static final int KEPT = 10_000;
 
     private final Map<UUID, SoftwareConfig> read = new ConcurrentHashMap<>();
-    private final String byIdsSql;
+    private final SoftwareConfigRepository rows;
+    private final SoftwareDeploymentRepository deployments;
 
-    public SoftwareConfigStore(
-            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
-        this.byIdsSql = "select id, tenant, name, config_group, config::text as config, inputs::text as inputs,"
-                + " outputs::text as outputs, options::text as options, created_at from " + schema
-                + ".software_config where id = any($1)";
+    public SoftwareConfigStore(SoftwareConfigRepository rows, SoftwareDeploymentRepository deployments) {
+        this.rows = rows;
+        this.deployments = deployments;
     }
 
     /**
@@ -71,7 +66,7 @@ public class SoftwareConfigStore {
         row.outputs = HearthJson.write(definition.outputs());
         row.options = HearthJson.write(definition.options());
         row.createdAt = Instant.now();
-        return row.persist();
+        return rows.insert(row).replaceWith(row);
     }
 
     /** A tenant's config by id, or null; an id that is no UUID finds nothing. */
@@ -80,7 +75,7 @@ public class SoftwareConfigStore {
         if (uuid == null) {
             return Uni.createFrom().nullItem();
         }
-        return SoftwareConfig.<SoftwareConfig>findById(uuid).map(row -> ofTenant(row, tenant));
+        return rows.find(uuid).map(row -> ofTenant(row, tenant));
     }
 
     /** The config when it is the tenant's, else null: another tenant's config is not found. */
@@ -95,7 +90,7 @@ public class SoftwareConfigStore {
     @WithTransaction
     public Uni<SoftwareConfig> deleteUnused(String tenant, String id) {
         return find(tenant, id).call(row -> row == null ? Uni.createFrom().voidItem()
-                : SoftwareDeployment.count("configId", row.id).chain(uses -> {
+                : deployments.using(row.id).chain(uses -> {
                     if (uses > 0) {
                         throw ApiException.badRequest("InvalidRestrictedAction", "Software config with id " + id
                                 + " can not be deleted as it is referenced.");
@@ -111,9 +106,7 @@ public class SoftwareConfigStore {
             return Uni.createFrom().voidItem();
         }
         read.remove(uuid);
-        // A bulk statement: what the transaction wrote goes first (the engine writes at commit).
-        return SoftwareConfig.getSession().chain(FlushGate::flush)
-                .chain(() -> SoftwareConfig.delete("id", uuid)).replaceWithVoid();
+        return rows.delete(uuid);
     }
 
     /**
@@ -122,19 +115,12 @@ public class SoftwareConfigStore {
      * {@value #KEPT} configs) and only the others are queried.
      */
     public Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids) {
-        return byIds(ids, missing -> SoftwareConfig.<SoftwareConfig>list("id in ?1", missing));
+        return byIds(ids, rows::list);
     }
 
     /** {@link #byIds(Collection)} through a plain SQL connection of the reactive pool (no session needed). */
     public Uni<Map<UUID, SoftwareConfig>> byIds(SqlConnection connection, Collection<UUID> ids) {
-        return byIds(ids, missing -> connection.preparedQuery(byIdsSql).execute(Tuple.of(missing.toArray(UUID[]::new)))
-                .map(rows -> {
-                    List<SoftwareConfig> found = new ArrayList<>();
-                    for (Row row : rows) {
-                        found.add(config(row));
-                    }
-                    return found;
-                }));
+        return byIds(ids, missing -> rows.list(connection, missing));
     }
 
     private Uni<Map<UUID, SoftwareConfig>> byIds(Collection<UUID> ids,
@@ -152,30 +138,16 @@ public class SoftwareConfigStore {
         if (missing.isEmpty()) {
             return Uni.createFrom().item(found);
         }
-        return load.apply(missing).map(rows -> {
-            if (read.size() + rows.size() > KEPT) {
+        return load.apply(missing).map(loaded -> {
+            if (read.size() + loaded.size() > KEPT) {
                 read.clear();
             }
-            for (SoftwareConfig row : rows) {
+            for (SoftwareConfig row : loaded) {
                 read.put(row.id, row);
                 found.put(row.id, row);
             }
             return found;
         });
-    }
-
-    private static SoftwareConfig config(Row row) {
-        SoftwareConfig config = new SoftwareConfig();
-        config.id = row.getUUID("id");
-        config.tenant = row.getString("tenant");
-        config.name = row.getString("name");
-        config.group = row.getString("config_group");
-        config.config = row.getString("config");
-        config.inputs = row.getString("inputs");
-        config.outputs = row.getString("outputs");
-        config.options = row.getString("options");
-        config.createdAt = row.getOffsetDateTime("created_at").toInstant();
-        return config;
     }
 
     /**
@@ -184,16 +156,8 @@ public class SoftwareConfigStore {
      */
     public Uni<List<SoftwareConfig>> list(String tenant, Integer limit, String marker) {
         Uni<SoftwareConfig> after = marker == null ? Uni.createFrom().nullItem() : find(tenant, marker);
-        return after.chain(last -> {
-            PanacheQuery<SoftwareConfig> query = last == null
-                    ? SoftwareConfig.find("tenant = ?1 order by createdAt, id", tenant)
-                    : SoftwareConfig.find("tenant = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3))"
-                            + " order by createdAt, id", tenant, last.createdAt, last.id);
-            if (limit != null && limit == 0) {
-                return Uni.createFrom().item(List.<SoftwareConfig>of());
-            }
-            return limit == null ? query.list() : query.range(0, limit - 1).list();
-        });
+        return after.chain(last -> limit != null && limit == 0 ? Uni.createFrom().item(List.<SoftwareConfig>of())
+                : rows.page(tenant, last, limit));
     }
 
     /** The config value of a stored row: text or structure, JSON null when there is none. */

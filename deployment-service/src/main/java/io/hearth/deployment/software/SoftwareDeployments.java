@@ -10,13 +10,14 @@ import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
-import io.hearth.platform.messaging.FlushGate;
+import io.hearth.deployment.repository.ServerMetadataRepository;
+import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -49,10 +50,17 @@ public class SoftwareDeployments {
     private final DeploymentPublisher publisher;
     private final SignalConfig signalConfig;
     private final DeploymentMeters meters;
+    private final SoftwareDeploymentRepository deployments;
+    private final SoftwareConfigRepository configRows;
+    private final ServerMetadataRepository servers;
 
     public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig,
-            DeploymentMeters meters) {
+            DeploymentMeters meters, SoftwareDeploymentRepository deployments, SoftwareConfigRepository configRows,
+            ServerMetadataRepository servers) {
         this.configs = configs;
+        this.deployments = deployments;
+        this.configRows = configRows;
+        this.servers = servers;
         this.meters = meters;
         this.publisher = publisher;
         this.signalConfig = signalConfig;
@@ -71,10 +79,13 @@ public class SoftwareDeployments {
      */
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
         return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
-                spec.stackId()).chain(server -> newDeployment(spec, config).<SoftwareDeployment>persist()
-                        .call(created -> publisher.item(server, created)
-                                .onFailure(DocumentTooLarge.class).call(() -> created.delete()))
-                        .call(publisher::status)));
+                spec.stackId()).chain(server -> {
+                    SoftwareDeployment created = newDeployment(spec, config);
+                    return deployments.insert(created)
+                            .call(() -> publisher.item(server, created)
+                                    .onFailure(DocumentTooLarge.class).call(() -> deployments.delete(created)))
+                            .call(() -> publisher.status(created)).replaceWith(created);
+                }));
     }
 
     /** A new deployment at generation 1, not yet stored; {@code config} is the tenant's config it names. */
@@ -112,7 +123,7 @@ public class SoftwareDeployments {
             return config.chain(newConfig -> {
                 Applied applied = apply(d, change, newConfig);
                 Uni<Void> recorded = applied.recorded() == null ? Uni.createFrom().voidItem()
-                        : applied.recorded().persist().replaceWithVoid();
+                        : deployments.insertSignal(applied.recorded());
                 if (applied.recorded() != null && !applied.changed()) {
                     return recorded.replaceWith(d);
                 }
@@ -188,7 +199,7 @@ public class SoftwareDeployments {
     public Uni<SoftwareDeployment> signal(DeploymentSignalled signal) {
         UUID uuid = SoftwareConfigStore.uuid(signal.deploymentId());
         Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
-                : SoftwareDeployment.<SoftwareDeployment>findById(uuid, LockModeType.PESSIMISTIC_WRITE);
+                : deployments.lock(uuid);
         return found.chain(d -> {
             SignalOutcome outcome = d == null ? SignalOutcome.UNKNOWN_DEPLOYMENT
                     : signal.generation() != d.generation || !Objects.equals(signal.action(), d.action)
@@ -201,7 +212,7 @@ public class SoftwareDeployments {
                         signal.deploymentId(), signal.action(), signal.generation(), outcome);
                 return recorded.replaceWith(Uni.createFrom().<SoftwareDeployment>nullItem());
             }
-            return recorded.chain(() -> SoftwareConfig.<SoftwareConfig>findById(d.configId)).chain(config -> {
+            return recorded.chain(() -> configRows.find(d.configId)).chain(config -> {
                 JsonNode declared = config == null ? JsonNodeFactory.instance.arrayNode()
                         : HearthJson.readTree(config.outputs);
                 SignalEvaluation result = SignalEvaluation.of(declared, signal.deployStatusCode(),
@@ -220,8 +231,7 @@ public class SoftwareDeployments {
     @WithTransaction
     public Uni<Void> delete(String tenant, String id) {
         return lockedInTenant(tenant, id)
-                .call(d -> d.delete())
-                .call(d -> SoftwareDeployment.getSession().chain(FlushGate::flush))
+                .call(d -> deployments.delete(d))
                 .chain(publisher::removed);
     }
 
@@ -254,7 +264,7 @@ public class SoftwareDeployments {
      * when it is gone.
      */
     public Uni<SoftwareDeployment> timedOut(UUID id, String reason) {
-        return SoftwareDeployment.<SoftwareDeployment>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(d -> {
+        return deployments.lock(id).chain(d -> {
             if (d == null || !Status.IN_PROGRESS.is(d.status)) {
                 return Uni.createFrom().item(d);
             }
@@ -269,16 +279,13 @@ public class SoftwareDeployments {
     /** A tenant's deployment, or 404 with Heat's message. */
     public Uni<SoftwareDeployment> find(String tenant, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);
-        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
-                : SoftwareDeployment.findById(uuid);
+        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem() : deployments.find(uuid);
         return found.map(d -> requireTenant(d, tenant, id));
     }
 
     /** A tenant's deployments, oldest first, of one server when {@code serverId} is given. */
     public Uni<List<SoftwareDeployment>> list(String tenant, String serverId) {
-        return serverId == null
-                ? SoftwareDeployment.list("tenant = ?1 order by createdAt, id", tenant)
-                : SoftwareDeployment.list("tenant = ?1 and serverId = ?2 order by createdAt, id", tenant, serverId);
+        return deployments.ofTenant(tenant, serverId);
     }
 
     /**
@@ -287,7 +294,7 @@ public class SoftwareDeployments {
      * tenant's server, and a server that is gone, have no items.
      */
     public Uni<String> metadata(String tenant, String serverId) {
-        return Panache.withSession(() -> ServerMetadataRow.<ServerMetadataRow>findById(serverId)
+        return Panache.withSession(() -> servers.find(serverId)
                 .chain(row -> row == null || !row.tenant.equals(tenant)
                         ? Uni.createFrom().item(DeploymentPublisher.document(List.of()))
                         : publisher.items(tenant, serverId).map(DeploymentPublisher::document)));
@@ -373,7 +380,7 @@ public class SoftwareDeployments {
             created.stackId = stackId;
             created.generation = 0;
             created.updatedAt = Instant.now();
-            return created.persist();
+            return servers.insert(created);
         });
     }
 
@@ -385,8 +392,7 @@ public class SoftwareDeployments {
     /** The tenant's deployment, its row locked until the transaction ends; 404 when it is not the tenant's. */
     Uni<SoftwareDeployment> lockedInTenant(String tenant, String id) {
         UUID uuid = SoftwareConfigStore.uuid(id);
-        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem()
-                : SoftwareDeployment.findById(uuid, LockModeType.PESSIMISTIC_WRITE);
+        Uni<SoftwareDeployment> found = uuid == null ? Uni.createFrom().nullItem() : deployments.lock(uuid);
         return found.map(d -> requireTenant(d, tenant, id));
     }
 
@@ -404,7 +410,7 @@ public class SoftwareDeployments {
 
     private Uni<Void> record(String deploymentId, String action, long generation, SignalOutcome outcome,
             Integer statusCode, JsonNode details) {
-        return signalRow(deploymentId, action, generation, outcome, statusCode, details).persist().replaceWithVoid();
+        return deployments.insertSignal(signalRow(deploymentId, action, generation, outcome, statusCode, details));
     }
 
     /** The record of a signal (or of a terminal status the API set), not yet stored. */

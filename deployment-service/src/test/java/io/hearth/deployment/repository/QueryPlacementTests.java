@@ -14,27 +14,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Repositories own the service's queries: read from the sources, no class outside {@code repository/} queries,
- * inserts or deletes an entity of {@code domain/} or opens the session for a statement of its own, except the
- * classes listed here, whose tables (software configs, deployments and server metadata) have no repository yet.
- * The list only shrinks: a class on it that no longer queries fails the test too.
+ * inserts or deletes an entity of {@code domain/}, takes the session for a statement or a flush of its own, or runs
+ * plain SQL on a connection of the reactive pool.
  */
 class QueryPlacementTests {
 
     private static final Path SOURCES = Path.of("src/main/java/io/hearth/deployment");
 
-    /** A Panache query or write on an entity of {@code domain/}, or a statement of one's own on the session. */
+    /**
+     * A Panache query or write on an entity of {@code domain/}, a statement of one's own on the session (or the session
+     * taken from an entity), or plain SQL.
+     */
     private static final Pattern QUERY = Pattern.compile("\\b(DataBag|DeploymentRun|DeploymentSignal|ResourceHook"
             + "|ResourceRuntime|ServerMetadataRow|SoftwareConfig|SoftwareDeployment|StackRuntime)\\.(<\\w+>)?"
             + "(find|findById|list|listAll|count|delete|deleteAll|update|stream|persist)\\("
             + "|\\.persist\\(\\)|::persist\\b|\\.delete\\(\\)|::delete\\b|persistAndFlush|Panache\\.getSession"
-            + "|createNativeQuery|createSelectionQuery|createQuery");
-
-    /** Classes that still query tables no repository owns yet. */
-    private static final Set<String> NOT_YET = Set.of("engine/AdoptedRows.java", "engine/StackAbandonment.java",
-            "engine/StackRuntimeExport.java", "handlers/SoftwareDeploymentHandler.java",
-            "software/DeploymentActions.java", "software/DeploymentProgress.java", "software/DeploymentPublisher.java",
-            "software/DerivedConfigs.java", "software/MetricScopes.java", "software/ResourceActions.java",
-            "software/SoftwareConfigStore.java", "software/SoftwareDeployments.java");
+            + "|createNativeQuery|createSelectionQuery|createQuery|\\b[A-Z]\\w*\\.getSession\\(|preparedQuery\\(");
 
     @Test
     void onlyRepositoriesQuery() throws IOException {
@@ -45,7 +40,7 @@ class QueryPlacementTests {
                     .filter(file -> QUERY.matcher(read(file)).find())
                     .forEach(file -> querying.add(SOURCES.relativize(file).toString().replace('\\', '/')));
         }
-        assertEquals(new TreeSet<>(NOT_YET), querying, "classes outside repository/ that query");
+        assertEquals(Set.of(), querying, "classes outside repository/ that query");
     }
 
     private static String read(Path file) {

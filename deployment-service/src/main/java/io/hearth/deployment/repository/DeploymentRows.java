@@ -1,4 +1,4 @@
-package io.hearth.deployment.software;
+package io.hearth.deployment.repository;
 
 import static io.hearth.platform.sql.ColumnArrays.integer;
 import static io.hearth.platform.sql.ColumnArrays.number;
@@ -17,7 +17,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +25,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The deployment tables in plain SQL on a connection of the reactive pool, for {@link DeploymentWriter}:
+ * The deployment tables in plain SQL on a connection of the reactive pool, for {@code DeploymentWriter}:
  * the same rows as the entities {@link SoftwareDeployment}, {@link ServerMetadataRow} and
  * {@link DeploymentSignal} map, several per statement. Locks are taken in the order of the ids, so two
  * batches never wait for each other in a circle.
@@ -94,7 +93,7 @@ public class DeploymentRows {
     }
 
     /** The deployments with these ids, locked until the transaction ends, by id. */
-    Uni<Map<UUID, SoftwareDeployment>> lock(SqlConnection connection, Collection<UUID> ids) {
+    public Uni<Map<UUID, SoftwareDeployment>> lock(SqlConnection connection, Collection<UUID> ids) {
         return connection.preparedQuery(lockDeployments).execute(Tuple.of(ids.toArray(UUID[]::new))).map(rows -> {
             Map<UUID, SoftwareDeployment> found = new LinkedHashMap<>();
             for (Row row : rows) {
@@ -109,7 +108,8 @@ public class DeploymentRows {
      * The rows of these servers (tenant, stack, generation), made for the tenant that deploys to a server
      * first and locked until the transaction ends; claims come in the order of the server ids.
      */
-    Uni<Map<String, ServerMetadataRow>> claimServers(SqlConnection connection, Map<String, String> tenantByServer) {
+    public Uni<Map<String, ServerMetadataRow>> claimServers(SqlConnection connection,
+            Map<String, String> tenantByServer) {
         if (tenantByServer.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
@@ -132,7 +132,7 @@ public class DeploymentRows {
                 });
     }
 
-    Uni<Void> insert(SqlConnection connection, List<SoftwareDeployment> deployments) {
+    public Uni<Void> insert(SqlConnection connection, List<SoftwareDeployment> deployments) {
         return write(connection, insertDeployment, deployments, List.of(uuid(d -> d.id), text(d -> d.tenant),
                 text(d -> d.stackId), text(d -> d.stackName), text(d -> d.resourceName), text(d -> d.serverId),
                 uuid(d -> d.configId), text(d -> d.inputValues), text(d -> d.outputValues), text(d -> d.action),
@@ -141,7 +141,7 @@ public class DeploymentRows {
                 time(d -> d.createdAt), time(d -> d.updatedAt)));
     }
 
-    Uni<Void> update(SqlConnection connection, List<SoftwareDeployment> deployments) {
+    public Uni<Void> update(SqlConnection connection, List<SoftwareDeployment> deployments) {
         return write(connection, updateDeployment, deployments, List.of(uuid(d -> d.id), uuid(d -> d.configId),
                 text(d -> d.inputValues), text(d -> d.outputValues), text(d -> d.action), text(d -> d.status),
                 text(d -> d.statusReason), number(d -> d.generation), time(d -> d.signalExpiresAt),
@@ -149,17 +149,17 @@ public class DeploymentRows {
     }
 
     /** Stores the servers' new generations and document sizes. */
-    Uni<Void> updateServers(SqlConnection connection, Collection<ServerMetadataRow> servers) {
+    public Uni<Void> updateServers(SqlConnection connection, Collection<ServerMetadataRow> servers) {
         return write(connection, updateServer, List.copyOf(servers), List.of(text(s -> s.serverId),
                 number(s -> s.generation), number(s -> s.documentBytes), time(s -> s.updatedAt)));
     }
 
     /** Stores the deployments' item sizes, as their items were published. */
-    Uni<Void> updateItemBytes(SqlConnection connection, List<SoftwareDeployment> deployments) {
+    public Uni<Void> updateItemBytes(SqlConnection connection, List<SoftwareDeployment> deployments) {
         return write(connection, updateItemBytes, deployments, List.of(uuid(d -> d.id), integer(d -> d.itemBytes)));
     }
 
-    Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {
+    public Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {
         return write(connection, insertSignal, signals, List.of(uuid(s -> s.id), text(s -> s.deploymentId),
                 text(s -> s.action), number(s -> s.generation), text(s -> s.outcome),
                 integer(s -> s.statusCode), text(s -> s.details),

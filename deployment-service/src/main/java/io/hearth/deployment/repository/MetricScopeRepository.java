@@ -1,15 +1,14 @@
-package io.hearth.deployment.software;
+package io.hearth.deployment.repository;
 
 import io.hearth.deployment.groups.GroupOfServer;
-import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
 import io.hearth.platform.messaging.FlushGate;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.hibernate.reactive.mutiny.Mutiny;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,14 +23,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * stack. A stack in no group has its own scope.
  */
 @ApplicationScoped
-public class MetricScopes {
+public class MetricScopeRepository {
 
     /** The query with {@code $1} (the reactive client) and with {@code :ids} (a Hibernate Reactive session). */
     private final String sessionQuery;
     private final String query;
     private final StackRuntimeRepository stacks;
 
-    public MetricScopes(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
+    public MetricScopeRepository(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
             StackRuntimeRepository stacks) {
         this.stacks = stacks;
         String groups = GroupOfServer.GROUP_TYPES.stream().map(t -> "'" + t + "'")
@@ -70,13 +69,14 @@ public class MetricScopes {
     /**
      * The same in the session's transaction (the engine's: a nested stack made in it is not committed yet).
      */
-    public Uni<Map<String, MetricScope>> of(Mutiny.Session session, Set<String> stackIds) {
+    public Uni<Map<String, MetricScope>> of(Set<String> stackIds) {
         if (ids(stackIds).isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return stacks.flush().chain(() -> FlushGate.flush(session)).chain(() -> session.createNativeQuery(sessionQuery,
-                Object[].class)
-                .setParameter("ids", ids(stackIds)).getResultList()).map(MetricScopes::scopes);
+        return stacks.flush().chain(() -> Panache.getSession()).chain(session -> FlushGate.flush(session)
+                .chain(() -> session.createNativeQuery(sessionQuery, Object[].class)
+                        .setParameter("ids", ids(stackIds)).getResultList()))
+                .map(MetricScopeRepository::scopes);
     }
 
     /** Rows of (origin, root, group stack, group name, grouped) to scopes. */
@@ -95,7 +95,7 @@ public class MetricScopes {
 
     /** The stack ids that are UUIDs, comma-separated. */
     private static String ids(Set<String> stackIds) {
-        return String.join(",", stackIds.stream().map(MetricScopes::uuid).filter(id -> id != null)
+        return String.join(",", stackIds.stream().map(MetricScopeRepository::uuid).filter(id -> id != null)
                 .map(UUID::toString).sorted().toList());
     }
 
