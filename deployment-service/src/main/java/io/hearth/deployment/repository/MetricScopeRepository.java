@@ -2,7 +2,7 @@ package io.hearth.deployment.repository;
 
 import io.hearth.deployment.groups.GroupOfServer;
 import io.hearth.deployment.software.MetricUrls.MetricScope;
-import io.hearth.platform.messaging.FlushGate;
+import io.hearth.platform.sql.SessionConnections;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -14,7 +14,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -25,9 +28,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class MetricScopeRepository {
 
-    /** The query with {@code $1} (the reactive client) and with {@code :ids} (a Hibernate Reactive session). */
-    private final String sessionQuery;
+    /**
+     * The most scopes kept in memory (about 100 bytes each); past it they are forgotten and read again as needed.
+     */
+    static final int MAX_KNOWN = 50_000;
+
     private final String query;
+    /**
+     * Scopes that cannot change: a stack's parents and the group above it are fixed when it is made, so a stack
+     * found in a group, or a top-level stack, keeps its scope until it is deleted (and ids are never reused).
+     */
+    private final Map<String, MetricScope> known = new ConcurrentHashMap<>();
     private final StackRuntimeRepository stacks;
 
     public MetricScopeRepository(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
@@ -38,45 +49,77 @@ public class MetricScopeRepository {
         String owner = " from " + schema + ".resource_runtime r where r.stack_id = up.parent and r.name = up.resource"
                 + " and r.physical_id = cast(up.child as text) and r.type in (" + groups + ")";
         // up: each asked stack, then its ancestors until the one a group owns (at most 32 levels, Heat's limit is 5).
-        String query = "with recursive up(origin, child, parent, resource, depth) as ("
+        this.query = "with recursive up(origin, child, parent, resource, depth) as ("
                 + " select s.id, s.id, s.parent_stack_id, s.parent_resource, 0 from " + schema + ".stack_runtime s"
-                + " where s.id = any(cast(string_to_array(cast(%s as text), ',') as uuid[]))"
+                + " where s.id = any(cast(string_to_array(cast($1 as text), ',') as uuid[]))"
                 + " union all select up.origin, p.id, p.parent_stack_id, p.parent_resource, up.depth + 1"
                 + " from up join " + schema + ".stack_runtime p on p.id = up.parent"
                 + " where up.depth < 32 and not exists (select 1" + owner + "))"
                 + " select cast(up.origin as text) as origin, cast(coalesce(o.root_stack_id, o.id) as text) as root,"
                 + " cast(up.parent as text) as group_stack, up.resource as group_name, exists (select 1" + owner + ") as grouped"
                 + " from up join " + schema + ".stack_runtime o on o.id = up.origin";
-        this.sessionQuery = query.formatted(":ids");
-        this.query = query.formatted("$1");
     }
 
     /** The scope of each of these stacks that exists, by stack id, read on a connection (plain SQL). */
     public Uni<Map<String, MetricScope>> of(SqlClient client, Set<String> stackIds) {
-        if (ids(stackIds).isEmpty()) {
-            return Uni.createFrom().item(Map.of());
-        }
-        return client.preparedQuery(query).execute(Tuple.of(ids(stackIds))).map(rows -> {
+        return known(stackIds, unknown -> client.preparedQuery(query).execute(Tuple.of(unknown)).map(rows -> {
             List<Object[]> found = new ArrayList<>();
             for (Row row : rows) {
                 found.add(new Object[] {row.getString("origin"), row.getString("root"), row.getString("group_stack"),
                         row.getString("group_name"), row.getBoolean("grouped")});
             }
-            return scopes(found);
-        });
+            return found;
+        }));
     }
 
     /**
-     * The same in the session's transaction (the engine's: a nested stack made in it is not committed yet).
+     * The same in the session's transaction (the engine's: a nested stack made in it is not committed yet), after
+     * the transaction's stacks and rows are written ({@link StackRuntimeRepository#flush}); plain SQL on the
+     * session's connection (the query reads no table Hibernate writes).
      */
     public Uni<Map<String, MetricScope>> of(Set<String> stackIds) {
-        if (ids(stackIds).isEmpty()) {
-            return Uni.createFrom().item(Map.of());
+        return known(stackIds, unknown -> stacks.flush().chain(() -> Panache.getSession())
+                .chain(session -> Uni.createFrom().completionStage(() ->
+                        SessionConnections.connection(session).select(query, new Object[] {unknown})))
+                .map(result -> {
+                    List<Object[]> found = new ArrayList<>();
+                    result.forEachRemaining(found::add);
+                    return found;
+                }));
+    }
+
+    /**
+     * The scopes of those stacks: the ones known from memory, the others from {@code read} (given the unknown
+     * ids, comma-separated), which are remembered when they cannot change.
+     */
+    private Uni<Map<String, MetricScope>> known(Set<String> stackIds,
+            Function<String, Uni<List<Object[]>>> read) {
+        Map<String, MetricScope> scopes = new HashMap<>();
+        Set<String> unknown = new TreeSet<>();
+        for (String id : stackIds) {
+            MetricScope scope = known.get(id);
+            if (scope != null) {
+                scopes.put(id, scope);
+            } else if (uuid(id) != null) {
+                unknown.add(id);
+            }
         }
-        return stacks.flush().chain(() -> Panache.getSession()).chain(session -> FlushGate.flush(session)
-                .chain(() -> session.createNativeQuery(sessionQuery, Object[].class)
-                        .setParameter("ids", ids(stackIds)).getResultList()))
-                .map(MetricScopeRepository::scopes);
+        if (unknown.isEmpty()) {
+            return Uni.createFrom().item(scopes);
+        }
+        return read.apply(String.join(",", unknown)).map(rows -> {
+            Map<String, MetricScope> found = scopes(rows);
+            if (known.size() > MAX_KNOWN) {
+                known.clear();
+            }
+            found.forEach((id, scope) -> {
+                if (scope.groupName() != null || id.equals(scope.rootStackId())) {
+                    known.put(id, scope);
+                }
+            });
+            scopes.putAll(found);
+            return scopes;
+        });
     }
 
     /** Rows of (origin, root, group stack, group name, grouped) to scopes. */
@@ -91,12 +134,6 @@ public class MetricScopeRepository {
             }
         }
         return scopes;
-    }
-
-    /** The stack ids that are UUIDs, comma-separated. */
-    private static String ids(Set<String> stackIds) {
-        return String.join(",", stackIds.stream().map(MetricScopeRepository::uuid).filter(id -> id != null)
-                .map(UUID::toString).sorted().toList());
     }
 
     private static UUID uuid(String id) {
