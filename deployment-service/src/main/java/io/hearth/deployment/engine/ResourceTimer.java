@@ -13,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.NavigableSet;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentSkipListSet;
 
 /**

@@ -167,15 +167,21 @@ final class RuntimeColumns<T> {
      */
     String upsert(String schema) {
         List<String> names = columns.stream().map(Column::name).toList();
-        List<String> arrays = new ArrayList<>();
-        for (int c = 0; c < columns.size(); c++) {
-            arrays.add("$" + (c + 1) + "::" + columns.get(c).arrayType());
-        }
+        List<String> arrays = arrayParameters();
         return "insert into " + schema + "." + table + " (" + String.join(", ", names) + ") select "
                 + String.join(", ", columns.stream().map(Column::inserted).toList()) + " from unnest("
                 + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") on conflict (id) do update set "
                 + String.join(", ", names.stream().filter(n -> !n.equals("id")).map(n -> n + " = excluded." + n)
                         .toList());
+    }
+
+    /** {@code $1::<array type>, $2::...}: one array parameter per column, in the columns' order. */
+    private List<String> arrayParameters() {
+        List<String> arrays = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            arrays.add("$" + (c + 1) + "::" + columns.get(c).arrayType());
+        }
+        return arrays;
     }
 
     /** The parameters of {@link #upsert}: one array per column of those rows' values. */
@@ -191,10 +197,7 @@ final class RuntimeColumns<T> {
      */
     String update(String schema) {
         List<String> names = new ArrayList<>(columns.stream().map(Column::name).toList());
-        List<String> arrays = new ArrayList<>();
-        for (int c = 0; c < columns.size(); c++) {
-            arrays.add("$" + (c + 1) + "::" + columns.get(c).arrayType());
-        }
+        List<String> arrays = arrayParameters();
         List<String> sets = new ArrayList<>();
         for (Column<T> column : columns) {
             if (column.name().equals("id")) {
@@ -219,21 +222,17 @@ final class RuntimeColumns<T> {
     Object[] updateArrays(List<Object[]> rows, List<Object[]> stored) {
         List<Object[]> sent = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            Object[] values = rows.get(i).clone();
+            Object[] row = Arrays.copyOf(rows.get(i), withKeptFlags.size());
             Object[] before = stored.get(i);
-            List<Object> kept = new ArrayList<>();
+            int flag = columns.size();
             for (int c = 0; c < columns.size(); c++) {
                 if (columns.get(c).large()) {
-                    boolean same = Objects.equals(values[c], before[c]);
-                    kept.add(same);
+                    boolean same = Objects.equals(row[c], before[c]);
+                    row[flag++] = same;
                     if (same) {
-                        values[c] = null;
+                        row[c] = null;
                     }
                 }
-            }
-            Object[] row = Arrays.copyOf(values, values.length + kept.size());
-            for (int k = 0; k < kept.size(); k++) {
-                row[values.length + k] = kept.get(k);
             }
             sent.add(row);
         }
