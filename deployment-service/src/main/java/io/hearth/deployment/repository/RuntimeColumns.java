@@ -2,7 +2,10 @@ package io.hearth.deployment.repository;
 
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.domain.ServerMetadataRow;
+import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.platform.sql.ColumnArrays;
 import java.time.Instant;
@@ -18,9 +21,11 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The columns of {@code stack_runtime} and {@code resource_runtime}, each with how it is read from and set on its
- * entity, and the plain SQL that reads and writes them: one definition for the select, the multi-row upsert, the
- * copies the tree cache keeps and the comparison that finds what a step changed. A row's values are an
+ * The columns of the engine's tables ({@code stack_runtime}, {@code resource_runtime}, {@code software_deployment},
+ * {@code server_metadata}, {@code deployment_signal}), each with how it is read from and set on its plain object,
+ * and the plain SQL that reads and writes them: one definition for the select, the multi-row upsert and update, the
+ * copies the tree cache keeps and the comparison that finds what a step changed. The first column is the table's
+ * key. A row's values are an
  * {@code Object[]} in the columns' order, in the PostgreSQL client's types except for a {@code timestamptz}, which is
  * an {@link Instant} (cheap to compare; sent as an {@link OffsetDateTime} in UTC).
  */
@@ -104,6 +109,56 @@ final class RuntimeColumns<T> {
             time("created_at", r -> r.createdAt, (r, v) -> r.createdAt = v),
             time("updated_at", r -> r.updatedAt, (r, v) -> r.updatedAt = v)));
 
+    static final RuntimeColumns<SoftwareDeployment> DEPLOYMENTS = new RuntimeColumns<>("software_deployment",
+            SoftwareDeployment::new, List.of(
+            uuid("id", d -> d.id, (d, v) -> d.id = v),
+            text("tenant", d -> d.tenant, (d, v) -> d.tenant = v),
+            text("stack_id", d -> d.stackId, (d, v) -> d.stackId = v),
+            text("stack_name", d -> d.stackName, (d, v) -> d.stackName = v),
+            text("resource_name", d -> d.resourceName, (d, v) -> d.resourceName = v),
+            text("server_id", d -> d.serverId, (d, v) -> d.serverId = v),
+            uuid("config_id", d -> d.configId, (d, v) -> d.configId = v),
+            json("input_values", d -> d.inputValues, (d, v) -> d.inputValues = v),
+            json("output_values", d -> d.outputValues, (d, v) -> d.outputValues = v),
+            text("action", d -> d.action, (d, v) -> d.action = v),
+            text("status", d -> d.status, (d, v) -> d.status = v),
+            text("status_reason", d -> d.statusReason, (d, v) -> d.statusReason = v),
+            text("signal_transport", d -> d.signalTransport, (d, v) -> d.signalTransport = v),
+            text("input_key", d -> d.inputKey, (d, v) -> d.inputKey = v),
+            text("stack_user_project_id", d -> d.stackUserProjectId, (d, v) -> d.stackUserProjectId = v),
+            bigint("generation", d -> d.generation, (d, v) -> d.generation = v),
+            time("signal_expires_at", d -> d.signalExpiresAt, (d, v) -> d.signalExpiresAt = v),
+            time("created_at", d -> d.createdAt, (d, v) -> d.createdAt = v),
+            time("updated_at", d -> d.updatedAt, (d, v) -> d.updatedAt = v),
+            optionalBigint("run_generation", d -> d.runGeneration, (d, v) -> d.runGeneration = v),
+            json("run_inputs", d -> d.runInputs, (d, v) -> d.runInputs = v),
+            optionalBigint("cancelled_generation", d -> d.cancelledGeneration, (d, v) -> d.cancelledGeneration = v),
+            optionalBigint("progress_generation", d -> d.progressGeneration, (d, v) -> d.progressGeneration = v),
+            optionalInteger("progress", d -> d.progress, (d, v) -> d.progress = v),
+            integer("item_bytes", d -> d.itemBytes, (d, v) -> d.itemBytes = v)));
+
+    static final RuntimeColumns<ServerMetadataRow> SERVERS = new RuntimeColumns<>("server_metadata",
+            ServerMetadataRow::new, List.of(
+            text("server_id", s -> s.serverId, (s, v) -> s.serverId = v),
+            text("tenant", s -> s.tenant, (s, v) -> s.tenant = v),
+            text("stack_id", s -> s.stackId, (s, v) -> s.stackId = v),
+            bigint("generation", s -> s.generation, (s, v) -> s.generation = v),
+            time("updated_at", s -> s.updatedAt, (s, v) -> s.updatedAt = v),
+            document("document", s -> s.document, (s, v) -> s.document = v),
+            bigint("document_bytes", s -> s.documentBytes, (s, v) -> s.documentBytes = v),
+            text("check_token", s -> s.checkToken, (s, v) -> s.checkToken = v)));
+
+    static final RuntimeColumns<DeploymentSignal> SIGNALS = new RuntimeColumns<>("deployment_signal",
+            DeploymentSignal::new, List.of(
+            uuid("id", r -> r.id, (r, v) -> r.id = v),
+            text("deployment_id", r -> r.deploymentId, (r, v) -> r.deploymentId = v),
+            text("action", r -> r.action, (r, v) -> r.action = v),
+            bigint("generation", r -> r.generation, (r, v) -> r.generation = v),
+            text("outcome", r -> r.outcome, (r, v) -> r.outcome = v),
+            optionalInteger("status_code", r -> r.statusCode, (r, v) -> r.statusCode = v),
+            json("details", r -> r.details, (r, v) -> r.details = v),
+            time("received_at", r -> r.receivedAt, (r, v) -> r.receivedAt = v)));
+
     final String table;
     final List<Column<T>> columns;
     private final Supplier<T> factory;
@@ -130,6 +185,16 @@ final class RuntimeColumns<T> {
                 withKeptFlags.add(new ColumnArrays.Column<>(Boolean.class, values -> values[position]));
             }
         }
+    }
+
+    /** The table's key column (the first). */
+    String key() {
+        return columns.get(0).name();
+    }
+
+    /** The row's key. */
+    Object key(T row) {
+        return columns.get(0).get().apply(row);
     }
 
     /** The row's values, in the columns' order. */
@@ -167,12 +232,20 @@ final class RuntimeColumns<T> {
      */
     String upsert(String schema) {
         List<String> names = columns.stream().map(Column::name).toList();
-        List<String> arrays = arrayParameters();
+        return insert(schema, null) + " on conflict (" + key() + ") do update set " + String.join(", ", names.stream()
+                .filter(n -> !n.equals(key())).map(n -> n + " = excluded." + n).toList());
+    }
+
+    /**
+     * One statement that inserts rows, those that meet {@code condition} (on the unnested row {@code r}) when it is
+     * not null: {@code $1..$n} are one array per column ({@link #arrays}).
+     */
+    String insert(String schema, String condition) {
+        List<String> names = columns.stream().map(Column::name).toList();
         return "insert into " + schema + "." + table + " (" + String.join(", ", names) + ") select "
                 + String.join(", ", columns.stream().map(Column::inserted).toList()) + " from unnest("
-                + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") on conflict (id) do update set "
-                + String.join(", ", names.stream().filter(n -> !n.equals("id")).map(n -> n + " = excluded." + n)
-                        .toList());
+                + String.join(", ", arrayParameters()) + ") as r(" + String.join(", ", names) + ")"
+                + (condition == null ? "" : " where " + condition);
     }
 
     /** {@code $1::<array type>, $2::...}: one array parameter per column, in the columns' order. */
@@ -200,7 +273,7 @@ final class RuntimeColumns<T> {
         List<String> arrays = arrayParameters();
         List<String> sets = new ArrayList<>();
         for (Column<T> column : columns) {
-            if (column.name().equals("id")) {
+            if (column.name().equals(key())) {
                 continue;
             }
             String value = column.inserted();
@@ -212,7 +285,8 @@ final class RuntimeColumns<T> {
             sets.add(column.name() + " = " + value);
         }
         return "update " + schema + "." + table + " t set " + String.join(", ", sets) + " from unnest("
-                + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") where t.id = r.id";
+                + String.join(", ", arrays) + ") as r(" + String.join(", ", names) + ") where t." + key() + " = r."
+                + key();
     }
 
     /**
@@ -269,6 +343,18 @@ final class RuntimeColumns<T> {
     private static <T> Column<T> integer(String name, Function<T, Integer> get, BiConsumer<T, Integer> set) {
         return new Column<>(name, "int", Integer.class, get::apply,
                 (row, v) -> set.accept(row, v == null ? 0 : ((Number) v).intValue()), false);
+    }
+
+    /** A {@code bigint} that may be null. */
+    private static <T> Column<T> optionalBigint(String name, Function<T, Long> get, BiConsumer<T, Long> set) {
+        return new Column<>(name, "bigint", Long.class, get::apply,
+                (row, v) -> set.accept(row, v == null ? null : ((Number) v).longValue()), false);
+    }
+
+    /** An {@code int} that may be null. */
+    private static <T> Column<T> optionalInteger(String name, Function<T, Integer> get, BiConsumer<T, Integer> set) {
+        return new Column<>(name, "int", Integer.class, get::apply,
+                (row, v) -> set.accept(row, v == null ? null : ((Number) v).intValue()), false);
     }
 
     private static <T> Column<T> bool(String name, Function<T, Boolean> get, BiConsumer<T, Boolean> set) {

@@ -1,7 +1,6 @@
 package io.hearth.deployment.repository;
 
 import io.hearth.deployment.domain.SoftwareConfig;
-import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.platform.messaging.FlushGate;
 import io.quarkus.hibernate.reactive.panache.PanacheQuery;
 import io.smallrye.mutiny.Uni;
@@ -22,20 +21,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class SoftwareConfigRepository {
 
-    /**
-     * The tenant's stack deployment whose current run has the id {@code $2}: {@code DeploymentItem.runId} in SQL,
-     * a name-based UUID (version 3) of {@code hearth-run:<id>:<action>:<generation>}. The md5's 13th hex digit
-     * becomes the version 3, its 17th the variant (8, 9, a or b). One scan of the tenant's deployments: a derived
-     * config is read by a person looking into a deployment, not by the engine.
-     */
-    private static final String BY_RUN = """
-            select id::text from (select id, md5('hearth-run:' || id || ':' || action || ':' || generation) as h
-                           from {h-schema}software_deployment
-                           where tenant = ?1 and stack_id is not null and action is not null) d
-            where (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-3' || substr(h, 14, 3) || '-'
-                   || substr('89ab89ab89ab89ab', ('x' || lpad(substr(h, 17, 1), 8, '0'))::bit(32)::int + 1, 1)
-                   || substr(h, 18, 3) || '-' || substr(h, 21, 12)) = ?2""";
-
     private final String byIdsSql;
 
     public SoftwareConfigRepository(
@@ -50,9 +35,13 @@ public class SoftwareConfigRepository {
         return SoftwareConfig.findById(id);
     }
 
-    /** The configs with these ids that exist, of any tenant. */
+    /**
+     * The configs with these ids that exist, of any tenant; what the transaction wrote goes first (the engine writes
+     * at commit), so a config made in the same step is found.
+     */
     public Uni<List<SoftwareConfig>> list(Collection<UUID> ids) {
-        return ids.isEmpty() ? Uni.createFrom().item(List.of()) : SoftwareConfig.list("id in ?1", ids);
+        return ids.isEmpty() ? Uni.createFrom().item(List.of()) : SoftwareConfig.getSession().chain(FlushGate::flush)
+                .chain(() -> SoftwareConfig.list("id in ?1", ids));
     }
 
     /** {@link #list(Collection)} through a plain SQL connection of the reactive pool (no session needed). */
@@ -97,18 +86,6 @@ public class SoftwareConfigRepository {
     /** Deletes those of these configs that exist (a stack's abandon). */
     public Uni<Void> deleteAll(Collection<UUID> ids) {
         return ids.isEmpty() ? Uni.createFrom().voidItem() : SoftwareConfig.delete("id in ?1", ids).replaceWithVoid();
-    }
-
-    /**
-     * The tenant's stack deployment whose current run's derived config has this id (see {@code DerivedConfigs}), or
-     * null.
-     */
-    public Uni<SoftwareDeployment> derivedFrom(String tenant, UUID runId) {
-        return SoftwareDeployment.getSession()
-                .chain(session -> session.createNativeQuery(BY_RUN, String.class)
-                        .setParameter(1, tenant).setParameter(2, runId.toString()).getResultList())
-                .chain(found -> found.isEmpty() ? Uni.createFrom().nullItem()
-                        : SoftwareDeployment.<SoftwareDeployment>findById(UUID.fromString(found.get(0))));
     }
 
     private static SoftwareConfig config(Row row) {

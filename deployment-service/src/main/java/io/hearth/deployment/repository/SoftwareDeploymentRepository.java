@@ -1,102 +1,325 @@
 package io.hearth.deployment.repository;
 
 import io.hearth.deployment.domain.DeploymentSignal;
+import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareDeployment;
-import io.hearth.platform.messaging.FlushGate;
+import io.hearth.platform.sql.SessionConnections;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.hibernate.reactive.engine.ReactiveBeforeTransactionCompletionProcess;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.reactive.pool.ReactiveConnection;
+import org.hibernate.reactive.session.ReactiveSession;
 
 /**
- * Every query of the software deployments ({@code software_deployment}) and of the signals recorded for them
- * ({@code deployment_signal}) in the session's transaction; {@link DeploymentRows} writes the same rows in plain SQL
- * on a connection of the reactive pool.
+ * Every query of the software deployments ({@code software_deployment}), of the servers' metadata rows
+ * ({@code server_metadata}, {@link ServerMetadataRepository} is their door) and of the signals recorded for the
+ * deployments ({@code deployment_signal}), in plain SQL on the session's connection, in its transaction.
+ *
+ * <p>Deployments and server rows are plain objects, not entities: no ORM dirty check runs over them. A transaction
+ * holds each row it read or added once ({@link HeldRows}: read again, it comes back as the object the transaction
+ * changes); what changed is written with one multi-row statement per table and kind ({@link RuntimeColumns}, the
+ * same statements the deployments API's {@link DeploymentRows} uses) when a query of these tables needs it, and just
+ * before the commit. A change set of a whole poll batch (a membership change's reruns of every member, say) is thus
+ * written in one statement. Deletes are statements of their own, at once.
  */
 @ApplicationScoped
 public class SoftwareDeploymentRepository {
 
+    private final String schema;
+    private final String upsertDeployments;
+    private final String updateDeployments;
+    private final String upsertServers;
+    private final String updateServers;
+    private final String insertSignals;
+    private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a deployment or server row");
+
+    public SoftwareDeploymentRepository(
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.schema = schema;
+        this.upsertDeployments = RuntimeColumns.DEPLOYMENTS.upsert(schema);
+        this.updateDeployments = RuntimeColumns.DEPLOYMENTS.update(schema);
+        this.upsertServers = RuntimeColumns.SERVERS.upsert(schema);
+        this.updateServers = RuntimeColumns.SERVERS.update(schema);
+        this.insertSignals = RuntimeColumns.SIGNALS.upsert(schema);
+    }
+
     /** The deployment, of any tenant, or null. */
     public Uni<SoftwareDeployment> find(UUID id) {
-        return SoftwareDeployment.findById(id);
+        return byId(id, "");
     }
 
     /** The deployment, its row locked until the transaction ends ({@code FOR UPDATE}), or null. */
     public Uni<SoftwareDeployment> lock(UUID id) {
-        return SoftwareDeployment.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        return byId(id, " for update");
+    }
+
+    private Uni<SoftwareDeployment> byId(UUID id, String lock) {
+        return session().chain(session -> {
+            Unit unit = current(session);
+            SoftwareDeployment held = unit == null ? null : unit.deployments.get(id);
+            if (held != null) {
+                return Uni.createFrom().item(held);
+            }
+            return select(session, RuntimeColumns.DEPLOYMENTS, "id = $1" + lock, id).map(rows -> rows.isEmpty()
+                    ? null : deployments(session, rows).get(0));
+        });
     }
 
     /** The deployments with these ids that exist. */
     public Uni<List<SoftwareDeployment>> list(Collection<UUID> ids) {
-        return ids.isEmpty() ? Uni.createFrom().item(List.of()) : SoftwareDeployment.list("id in ?1", ids);
+        return ids.isEmpty() ? Uni.createFrom().item(List.of())
+                : deployments("id = any($1)", (Object) ids.toArray(UUID[]::new));
     }
 
     /** A tenant's deployments, oldest first, of one server when {@code serverId} is given. */
     public Uni<List<SoftwareDeployment>> ofTenant(String tenant, String serverId) {
-        return serverId == null
-                ? SoftwareDeployment.list("tenant = ?1 order by createdAt, id", tenant)
-                : SoftwareDeployment.list("tenant = ?1 and serverId = ?2 order by createdAt, id", tenant, serverId);
+        return serverId == null ? deployments("tenant = $1 order by created_at, id", tenant)
+                : deployments("tenant = $1 and server_id = $2 order by created_at, id", tenant, serverId);
     }
 
     /** The tenant's deployments on the server, oldest first, the transaction's writes seen. */
     public Uni<List<SoftwareDeployment>> onServer(String tenant, String serverId) {
-        return flush().chain(() -> ofTenant(tenant, serverId));
+        return ofTenant(tenant, serverId);
     }
 
     /** Every deployment naming the server, of any tenant. */
     public Uni<List<SoftwareDeployment>> onServer(String serverId) {
-        return SoftwareDeployment.list("serverId", serverId);
+        return deployments("server_id = $1", serverId);
     }
 
     /** The deployment(s) of a stack's resource. */
     public Uni<List<SoftwareDeployment>> ofResource(String stackId, String resourceName) {
-        return SoftwareDeployment.list("stackId = ?1 and resourceName = ?2", stackId, resourceName);
+        return deployments("stack_id = $1 and resource_name = $2", stackId, resourceName);
     }
 
     /** The deployments of these stacks, oldest first. */
     public Uni<List<SoftwareDeployment>> ofStacks(Collection<String> stackIds) {
         return stackIds.isEmpty() ? Uni.createFrom().item(List.of())
-                : SoftwareDeployment.list("stackId in ?1 order by createdAt, id", stackIds);
+                : deployments("stack_id = any($1) order by created_at, id", (Object) stackIds.toArray(String[]::new));
     }
 
     /** How many of these deployments exist. */
     public Uni<Long> count(Collection<UUID> ids) {
-        return ids.isEmpty() ? Uni.createFrom().item(0L) : SoftwareDeployment.count("id in ?1", ids);
+        return ids.isEmpty() ? Uni.createFrom().item(0L)
+                : count("software_deployment where id = any($1)", (Object) ids.toArray(UUID[]::new));
     }
 
     /** How many deployments use the config. */
     public Uni<Long> using(UUID configId) {
-        return SoftwareDeployment.count("configId", configId);
+        return count("software_deployment where config_id = $1", configId);
     }
 
-    /** Adds a new deployment's row. */
+    /**
+     * The tenant's stack deployment whose current run has the id {@code runId}: {@code DeploymentItem.runId} in SQL,
+     * a name-based UUID (version 3) of {@code hearth-run:<id>:<action>:<generation>}. The md5's 13th hex digit
+     * becomes the version 3, its 17th the variant (8, 9, a or b). One scan of the tenant's deployments: a derived
+     * config is read by a person looking into a deployment, not by the engine. Null when none.
+     */
+    public Uni<SoftwareDeployment> derivedFrom(String tenant, UUID runId) {
+        return deployments("""
+                id = (select id from (select id, md5('hearth-run:' || id || ':' || action || ':' || generation) as h
+                                      from %s.software_deployment
+                                      where tenant = $1 and stack_id is not null and action is not null) d
+                      where (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-3' || substr(h, 14, 3) || '-'
+                             || substr('89ab89ab89ab89ab', ('x' || lpad(substr(h, 17, 1), 8, '0'))::bit(32)::int + 1, 1)
+                             || substr(h, 18, 3) || '-' || substr(h, 21, 12)) = $2 limit 1)""".formatted(schema),
+                tenant, runId.toString()).map(found -> found.isEmpty() ? null : found.get(0));
+    }
+
+    /** Adds a new deployment's row, written with the transaction's other changes. */
     public Uni<Void> insert(SoftwareDeployment d) {
-        return d.persist().replaceWithVoid();
+        return unit().invoke(unit -> unit.deployments.insert(d)).replaceWithVoid();
     }
 
     /** Deletes the deployment's row, at once (the statements that follow see it gone). */
     public Uni<Void> delete(SoftwareDeployment d) {
-        return d.delete().chain(this::flush);
+        return delete("software_deployment where id = $1", d.id)
+                .chain(() -> unit().invoke(unit -> unit.deployments.forget(d.id))).replaceWithVoid();
     }
 
     /** Deletes the deployments of these stacks (a stack's abandon). */
     public Uni<Void> deleteOfStacks(Collection<String> stackIds) {
-        return stackIds.isEmpty() ? Uni.createFrom().voidItem()
-                : SoftwareDeployment.delete("stackId in ?1", stackIds).replaceWithVoid();
+        if (stackIds.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        Set<String> stacks = Set.copyOf(stackIds);
+        return delete("software_deployment where stack_id = any($1)", (Object) stackIds.toArray(String[]::new))
+                .chain(() -> unit().invoke(unit -> unit.deployments.forget(d -> stacks.contains(d.stackId))))
+                .replaceWithVoid();
     }
 
-    /** Records a signal (or a terminal status the API set). */
+    /** Records a signal (or a terminal status the API set), written with the transaction's other changes. */
     public Uni<Void> insertSignal(DeploymentSignal signal) {
-        return signal.persist().replaceWithVoid();
+        return unit().invoke(unit -> unit.signals.add(signal)).replaceWithVoid();
     }
+
+    /** The signals recorded for a deployment, the latest first. */
+    public Uni<List<DeploymentSignal>> signals(String deploymentId) {
+        return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.SIGNALS,
+                "deployment_id = $1 order by received_at desc", deploymentId))
+                .map(rows -> rows.stream().map(values -> RuntimeColumns.SIGNALS.entity(
+                        RuntimeColumns.SIGNALS.read(values))).toList());
+    }
+
+    // --- server rows, for ServerMetadataRepository ---
+
+    /** The server's row as the transaction holds it, else as read ({@code lock}: " for update"), or null. */
+    Uni<ServerMetadataRow> server(String serverId, String lock) {
+        return session().chain(session -> {
+            Unit unit = current(session);
+            ServerMetadataRow held = unit == null ? null : unit.servers.get(serverId);
+            if (held != null) {
+                return Uni.createFrom().item(held);
+            }
+            return select(session, RuntimeColumns.SERVERS, "server_id = $1" + lock, serverId)
+                    .map(rows -> rows.isEmpty() ? null : servers(session, rows).get(0));
+        });
+    }
+
+    /** The rows of servers that match, the transaction's writes seen. */
+    Uni<List<ServerMetadataRow>> servers(String condition, Object... parameters) {
+        return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.SERVERS, condition,
+                parameters).map(rows -> servers(session, rows)));
+    }
+
+    /** Adds a new server's row, written with the transaction's other changes. */
+    Uni<ServerMetadataRow> insert(ServerMetadataRow row) {
+        return unit().invoke(unit -> unit.servers.insert(row)).replaceWith(row);
+    }
+
+    /** Deletes the rows of these servers, at once. */
+    Uni<Void> deleteServers(Collection<String> serverIds) {
+        if (serverIds.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return delete("server_metadata where server_id = any($1)", (Object) serverIds.toArray(String[]::new))
+                .chain(() -> unit().invoke(unit -> serverIds.forEach(unit.servers::forget))).replaceWithVoid();
+    }
+
+    /** {@code select count(*) from <from>}, the transaction's writes seen. */
+    Uni<Long> count(String from, Object... parameters) {
+        return flush().chain(this::session).chain(session -> Uni.createFrom().completionStage(() -> SessionConnections
+                .connection(session).selectIdentifier("select count(*) from " + schema + "." + from, parameters,
+                        Long.class)));
+    }
+
+    // --- the unit of work ---
 
     /**
-     * Writes what the session's transaction changed so far: the engine writes at commit, and a statement of
-     * these tables must see a deployment or server row made in the same transaction.
+     * Writes what the caller's transaction changed on these tables so far (nothing without a transaction): every
+     * query that reads more than one row by key runs after it, so it sees the transaction's changes.
      */
-    Uni<Void> flush() {
-        return SoftwareDeployment.getSession().chain(FlushGate::flush);
+    public Uni<Void> flush() {
+        return session().chain(session -> {
+            Unit unit = current(session);
+            return unit == null ? Uni.createFrom().voidItem()
+                    : Uni.createFrom().completionStage(() -> unit.write(SessionConnections.connection(session)));
+        });
+    }
+
+    private Uni<List<SoftwareDeployment>> deployments(String condition, Object... parameters) {
+        return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.DEPLOYMENTS, condition,
+                parameters).map(rows -> deployments(session, rows)));
+    }
+
+    /** The objects of the rows read: held by the transaction when there is one, else new ones. */
+    private List<SoftwareDeployment> deployments(Mutiny.Session session, List<Object[]> rows) {
+        return held(session, rows, unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
+    }
+
+    private List<ServerMetadataRow> servers(Mutiny.Session session, List<Object[]> rows) {
+        return held(session, rows, unit -> unit.servers, RuntimeColumns.SERVERS);
+    }
+
+    private <T> List<T> held(Mutiny.Session session, List<Object[]> rows, Function<Unit, HeldRows<T>> table,
+            RuntimeColumns<T> columns) {
+        Unit unit = session.currentTransaction() == null ? null : unit(session);
+        if (unit == null) {
+            return rows.stream().map(values -> columns.entity(columns.read(values))).toList();
+        }
+        return table.apply(unit).track(rows);
+    }
+
+    private Uni<Void> delete(String from, Object... parameters) {
+        return flush().chain(this::session).chain(session -> Uni.createFrom().completionStage(() -> SessionConnections
+                .connection(session).update("delete from " + schema + "." + from, parameters))).replaceWithVoid();
+    }
+
+    private Uni<List<Object[]>> select(Mutiny.Session session, RuntimeColumns<?> columns, String condition,
+            Object... parameters) {
+        return Uni.createFrom().completionStage(() -> SessionConnections.connection(session)
+                .select(columns.select(schema, condition), parameters)).map(result -> {
+                    List<Object[]> rows = new ArrayList<>();
+                    result.forEachRemaining(rows::add);
+                    return rows;
+                });
+    }
+
+    private Uni<Mutiny.Session> session() {
+        return Panache.getSession();
+    }
+
+    private Uni<Unit> unit() {
+        return session().map(this::unit);
+    }
+
+    /** The unit of the session's transaction, or null when it has none (or no transaction). */
+    private Unit current(Mutiny.Session session) {
+        return units.current(session);
+    }
+
+    private Unit unit(Mutiny.Session session) {
+        return units.of(session);
+    }
+
+    /** A transaction's deployments, server rows and new signal records; written before it commits. */
+    private final class Unit implements ReactiveBeforeTransactionCompletionProcess {
+
+        private final Mutiny.Session session;
+        final HeldRows<SoftwareDeployment> deployments = new HeldRows<>(RuntimeColumns.DEPLOYMENTS);
+        final HeldRows<ServerMetadataRow> servers = new HeldRows<>(RuntimeColumns.SERVERS);
+        final List<DeploymentSignal> signals = new ArrayList<>();
+
+        Unit(Mutiny.Session session) {
+            this.session = session;
+        }
+
+        /** Writes every change since the last write: servers, deployments, then the signals recorded. */
+        CompletionStage<Void> write(ReactiveConnection connection) {
+            List<Runnable> written = new ArrayList<>();
+            RowChanges serverRows = new RowChanges();
+            RowChanges deploymentRows = new RowChanges();
+            servers.changes(serverRows, written);
+            deployments.changes(deploymentRows, written);
+            List<Object[]> recorded = signals.stream().map(RuntimeColumns.SIGNALS::values).toList();
+            signals.clear();
+            CompletionStage<?> done = serverRows.write(connection::update, RuntimeColumns.SERVERS, upsertServers,
+                    updateServers).thenCompose(v -> deploymentRows.write(connection::update, RuntimeColumns.DEPLOYMENTS,
+                            upsertDeployments, updateDeployments));
+            if (!recorded.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(insertSignals, RuntimeColumns.SIGNALS.arrays(recorded)));
+            }
+            return done.thenRun(() -> written.forEach(Runnable::run));
+        }
+
+        @Override
+        public CompletionStage<Void> doBeforeTransactionCompletion(ReactiveSession reactive) {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            if (transaction == null || transaction.isMarkedForRollback()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return write(reactive.getReactiveConnection());
+        }
     }
 }

@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -92,7 +90,7 @@ public class StackRuntimeRepository {
     private final String updateRows;
     private final String deleteRows;
     private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
-    private final Map<Mutiny.Transaction, Unit> units = Collections.synchronizedMap(new WeakHashMap<>());
+    private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a stack's runtime");
     private final Counter hits;
     private final Counter misses;
 
@@ -224,23 +222,11 @@ public class StackRuntimeRepository {
 
     /** The unit of the session's transaction, or null when it has none (or no transaction). */
     private Unit current(Mutiny.Session session) {
-        Mutiny.Transaction transaction = session.currentTransaction();
-        return transaction == null ? null : units.get(transaction);
+        return units.current(session);
     }
 
     private Unit unit(Mutiny.Session session) {
-        Mutiny.Transaction transaction = session.currentTransaction();
-        if (transaction == null) {
-            throw new IllegalStateException("a stack's runtime is changed inside a transaction only");
-        }
-        return units.computeIfAbsent(transaction, t -> {
-            Unit unit = new Unit(session);
-            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(
-                    (ReactiveBeforeTransactionCompletionProcess) unit);
-            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(
-                    (ReactiveAfterTransactionCompletionProcess) unit);
-            return unit;
-        });
+        return units.of(session);
     }
 
     private static Uni<List<Object[]>> select(ReactiveConnection connection, String sql, UUID id) {
@@ -335,8 +321,8 @@ public class StackRuntimeRepository {
          * resources' rows.
          */
         CompletionStage<Void> write(ReactiveConnection connection, Collection<Tracked> which) {
-            Changes stackRows = new Changes();
-            Changes resourceRows = new Changes();
+            RowChanges stackRows = new RowChanges();
+            RowChanges resourceRows = new RowChanges();
             List<UUID> deleted = new ArrayList<>();
             List<Runnable> stored = new ArrayList<>();
             for (Tracked tracked : which) {
@@ -369,11 +355,11 @@ public class StackRuntimeRepository {
                     });
                 }
             }
-            CompletionStage<?> done = stackRows.write(connection, RuntimeColumns.STACKS, upsertStacks, updateStacks);
+            CompletionStage<?> done = stackRows.write(connection::update, RuntimeColumns.STACKS, upsertStacks, updateStacks);
             if (!deleted.isEmpty()) {
                 done = done.thenCompose(v -> connection.update(deleteRows, new Object[] {deleted.toArray(UUID[]::new)}));
             }
-            return done.thenCompose(v -> resourceRows.write(connection, RuntimeColumns.RESOURCES, upsertRows,
+            return done.thenCompose(v -> resourceRows.write(connection::update, RuntimeColumns.RESOURCES, upsertRows,
                     updateRows)).thenRun(() -> stored.forEach(Runnable::run));
         }
 
@@ -556,44 +542,5 @@ public class StackRuntimeRepository {
     /** Adds a breakpoint reached. */
     public Uni<Void> insert(ResourceHook hook) {
         return hook.persist().replaceWithVoid();
-    }
-
-    /** The rows of one table a write changes: new ones, inserted, and stored ones with their stored values, updated. */
-    private static final class Changes {
-        private final List<Object[]> inserted = new ArrayList<>();
-        private final List<Object[]> updated = new ArrayList<>();
-        private final List<Object[]> stored = new ArrayList<>();
-
-        /** A changed row: its values, and those stored (null for a new row). */
-        void add(Object[] values, Object[] before) {
-            if (before == null) {
-                inserted.add(values);
-            } else {
-                updated.add(values);
-                stored.add(before);
-            }
-        }
-
-        /**
-         * At most two statements: the upsert of the new rows and the update of the stored ones, which must all
-         * still be there (the stack's lock is held).
-         */
-        CompletionStage<?> write(ReactiveConnection connection, RuntimeColumns<?> columns, String upsert,
-                String update) {
-            CompletionStage<?> done = CompletableFuture.completedFuture(null);
-            if (!inserted.isEmpty()) {
-                done = done.thenCompose(v -> connection.update(upsert, columns.arrays(inserted)));
-            }
-            if (!updated.isEmpty()) {
-                done = done.thenCompose(v -> connection.update(update, columns.updateArrays(updated, stored))
-                        .thenAccept(count -> {
-                            if (count != updated.size()) {
-                                throw new IllegalStateException(columns.table + ": " + updated.size()
-                                        + " rows to update, " + count + " found");
-                            }
-                        }));
-            }
-            return done;
-        }
     }
 }

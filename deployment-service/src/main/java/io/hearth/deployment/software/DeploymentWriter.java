@@ -35,9 +35,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * agent's PUT of its outputs above all), that arrive while a transaction is under way wait for it and then
  * go together in the next one, in plain SQL on the reactive pool ({@link DeploymentRows}): each created or
  * rerun deployment's item of its server's metadata is published with its server's next generation (nothing
- * else of the server is read or rendered), and the outbox rows go in one batch with one NOTIFY. What each request does is decided by the same code as
- * the engine's Hibernate path ({@link SoftwareDeployments#newDeployment}, {@link SoftwareDeployments#apply},
- * {@link DeploymentPublisher}). A request that is refused (another tenant's server, an unknown config)
+ * else of the server is read or rendered), and the outbox rows go in one batch with one NOTIFY. What each request
+ * does is decided by the same code as the engine's path ({@link SoftwareDeployments#newDeployment},
+ * {@link SoftwareDeployments#apply}, {@link DeploymentPublisher}), and written with the same columns and
+ * statements. A request that is refused (another tenant's server, an unknown config)
  * changes nothing and the others go on; when a statement fails, each request of the batch is tried again
  * alone, so one bad request never fails another. A caller is answered only after the commit.
  */
@@ -147,7 +148,7 @@ public class DeploymentWriter {
                 configIds.add(config);
             }
         }
-        Uni<Map<UUID, SoftwareDeployment>> locked = updated.isEmpty() ? Uni.createFrom().item(Map.of())
+        Uni<DeploymentRows.Locked> locked = updated.isEmpty() ? Uni.createFrom().item(new DeploymentRows.Locked())
                 : rows.lock(connection, updated);
         return locked.chain(found -> configs.byIds(connection, configIds).chain(byId -> {
             Changes changes = new Changes();
@@ -157,7 +158,7 @@ public class DeploymentWriter {
             // One round trip: PostgreSQL runs them in this order; a create goes in only when its server's row
             // (just claimed) is its tenant's, as refuseOtherTenants decides from the claims' answer.
             return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
-                    rows.insert(connection, changes.created), rows.update(connection, changes.updated),
+                    rows.insert(connection, changes.created), rows.update(connection, found),
                     rows.insertSignals(connection, changes.signals))
                     .with((servers, inserted, updatedRows, signals) -> {
                         changes.refuseOtherTenants(servers);
@@ -203,7 +204,6 @@ public class DeploymentWriter {
         final Map<String, String> claims = new LinkedHashMap<>();
         final List<Create> creates = new ArrayList<>();
         final List<SoftwareDeployment> created = new ArrayList<>();
-        final List<SoftwareDeployment> updated = new ArrayList<>();
         final List<DeploymentSignal> signals = new ArrayList<>();
         final List<SoftwareDeployment> statuses = new ArrayList<>();
         /** The deployments whose items to publish: creates and new generations. */
@@ -235,7 +235,7 @@ public class DeploymentWriter {
 
         abstract String configId();
 
-        abstract void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked,
+        abstract void decide(DeploymentWriter writer, DeploymentRows.Locked locked,
                 Map<UUID, SoftwareConfig> configs, Changes changes);
 
         void reset() {
@@ -284,7 +284,7 @@ public class DeploymentWriter {
         }
 
         @Override
-        void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked, Map<UUID, SoftwareConfig> configs,
+        void decide(DeploymentWriter writer, DeploymentRows.Locked locked, Map<UUID, SoftwareConfig> configs,
                 Changes changes) {
             try {
                 deployment = writer.deployments.newDeployment(spec, config(configs, spec.tenant(), spec.configId()));
@@ -319,10 +319,10 @@ public class DeploymentWriter {
         }
 
         @Override
-        void decide(DeploymentWriter writer, Map<UUID, SoftwareDeployment> locked, Map<UUID, SoftwareConfig> configs,
+        void decide(DeploymentWriter writer, DeploymentRows.Locked locked, Map<UUID, SoftwareConfig> configs,
                 Changes changes) {
             try {
-                SoftwareDeployment d = SoftwareDeployments.requireTenant(uuid == null ? null : locked.get(uuid),
+                SoftwareDeployment d = SoftwareDeployments.requireTenant(locked.get(uuid),
                         tenant, id);
                 if (d.stackId != null || d.adHocRun()) {
                     return; // the engine's path (an ad-hoc run's record too, DeploymentRuns): deployment stays null
@@ -334,7 +334,6 @@ public class DeploymentWriter {
                     changes.signals.add(applied.recorded());
                 }
                 if (applied.changed()) {
-                    changes.updated.add(d);
                     changes.statuses.add(d);
                 }
                 if (applied.rerun()) {

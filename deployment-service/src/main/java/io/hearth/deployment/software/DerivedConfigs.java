@@ -2,7 +2,7 @@ package io.hearth.deployment.software;
 
 import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.deployment.domain.SoftwareDeployment;
-import io.hearth.deployment.repository.SoftwareConfigRepository;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -19,11 +19,11 @@ import java.util.UUID;
 public class DerivedConfigs {
 
     private final DeploymentPublisher publisher;
-    private final SoftwareConfigRepository configs;
+    private final SoftwareDeploymentRepository deployments;
 
-    public DerivedConfigs(DeploymentPublisher publisher, SoftwareConfigRepository configs) {
+    public DerivedConfigs(DeploymentPublisher publisher, SoftwareDeploymentRepository deployments) {
         this.publisher = publisher;
-        this.configs = configs;
+        this.deployments = deployments;
     }
 
     /** Whether the deployment's {@code config_id} is its derived config: the engine made it for a stack. */
@@ -42,7 +42,7 @@ public class DerivedConfigs {
         if (uuid == null) {
             return Uni.createFrom().nullItem();
         }
-        return configs.derivedFrom(tenant, uuid)
+        return deployments.derivedFrom(tenant, uuid)
                 .chain(d -> d == null ? Uni.createFrom().nullItem() : item(tenant, d, uuid));
     }
 

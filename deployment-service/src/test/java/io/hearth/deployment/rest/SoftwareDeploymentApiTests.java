@@ -12,7 +12,7 @@ import io.hearth.contracts.deployment.v1.ServerMetadata;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
-import io.hearth.deployment.domain.DeploymentSignal;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.software.NewDeployment;
 import io.hearth.deployment.software.SignalOutcome;
 import io.hearth.deployment.software.SoftwareDeployments;
@@ -59,6 +59,9 @@ class SoftwareDeploymentApiTests {
 
     @Inject
     SoftwareDeployments deployments;
+
+    @Inject
+    SoftwareDeploymentRepository deploymentRows;
 
     @Inject
     PresignedUrls urls;
@@ -457,9 +460,8 @@ class SoftwareDeploymentApiTests {
         // What the signal's record says became of it.
         return inTransaction(() -> deployments.signal(new DeploymentSignalled(null, id, server, action, generation,
                 "out", "err", code, outputs, Instant.now()))
-                .chain(() -> DeploymentSignal.find("deploymentId = ?1 order by receivedAt desc", id)
-                        .firstResult())
-                .map(row -> SignalOutcome.valueOf(((DeploymentSignal) row).outcome)));
+                .chain(() -> deploymentRows.signals(id))
+                .map(rows -> SignalOutcome.valueOf(rows.get(0).outcome)));
     }
 
     private <T> T inTransaction(Supplier<Uni<T>> work) {
