@@ -10,7 +10,6 @@ import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.databag.DataBags;
 import io.hearth.deployment.domain.StackRuntime;
-import io.hearth.deployment.repository.SoftwareConfigRepository;
 import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.software.DeploymentChange;
 import io.hearth.deployment.software.DocumentTooLarge;
@@ -76,12 +75,10 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
     private final SoftwareConfigStore configs;
     private final DataBags bags;
     private final SoftwareDeploymentRepository deploymentRows;
-    private final SoftwareConfigRepository configRows;
 
     public SoftwareDeploymentHandler(SoftwareDeployments deployments, SoftwareConfigStore configs, DataBags bags,
-            SoftwareDeploymentRepository deploymentRows, SoftwareConfigRepository configRows) {
+            SoftwareDeploymentRepository deploymentRows) {
         this.deploymentRows = deploymentRows;
-        this.configRows = configRows;
         this.deployments = deployments;
         this.configs = configs;
         this.bags = bags;
@@ -316,7 +313,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
                 return Uni.createFrom().item(new Outcome.Complete(call.row().physicalId, null,
                         ResourceHandler.attributes()));
             }
-            return configRows.find(d.configId).chain(config -> {
+            return configs.used(d.configId).chain(config -> {
                 if (config == null || !runs(call, config, Action.DELETE.name())) {
                     return removed(call, d);
                 }
@@ -369,7 +366,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
             return Uni.createFrom().nullItem();
         }
         JsonNode values = outputs;
-        return configRows.find(d.configId).map(config -> {
+        return configs.used(d.configId).map(config -> {
             ObjectNode facts = facts(values, config);
             return facts.isEmpty() ? null : facts;
         });
@@ -431,7 +428,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         if (!Status.COMPLETE.is(d.status)) {
             return settled(call, d);
         }
-        return configRows.find(d.configId)
+        return configs.used(d.configId)
                 .map(config -> Outcome.complete(d.id.toString(), attributes(config, d)));
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.SoftwareDeployment;
-import io.hearth.deployment.repository.SoftwareConfigRepository;
 import io.hearth.platform.rest.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,10 +36,10 @@ public class DeploymentActions {
     private final SoftwareDeployments deployments;
     private final DeploymentPublisher publisher;
     private final DeploymentRuns runs;
-    private final SoftwareConfigRepository configs;
+    private final SoftwareConfigStore configs;
 
     public DeploymentActions(SoftwareDeployments deployments, DeploymentPublisher publisher, DeploymentRuns runs,
-            SoftwareConfigRepository configs) {
+            SoftwareConfigStore configs) {
         this.runs = runs;
         this.configs = configs;
         this.deployments = deployments;
@@ -72,7 +71,7 @@ public class DeploymentActions {
      * whose configs' {@code actions} hold it). The server's metadata and the deployment's status are published.
      */
     public Uni<SoftwareDeployment> run(String tenant, String id, String action, ObjectNode inputValues) {
-        return deployments.lockedInTenant(tenant, id).chain(d -> configs.find(d.configId).chain(config -> {
+        return deployments.lockedInTenant(tenant, id).chain(d -> configs.used(d.configId).chain(config -> {
             if (Status.IN_PROGRESS.is(d.status)) {
                 throw new ApiException(409, "Conflict", "Deployment " + id + " is IN_PROGRESS (" + d.action
                         + ", generation " + d.generation + "): wait for it to end, or cancel it");

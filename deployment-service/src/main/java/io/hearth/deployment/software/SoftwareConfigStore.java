@@ -118,6 +118,11 @@ public class SoftwareConfigStore {
         return byIds(ids, rows::list);
     }
 
+    /** The config a deployment uses, of any tenant, or null: {@link #byIds(Collection)} for one. */
+    public Uni<SoftwareConfig> used(UUID id) {
+        return byIds(List.of(id)).map(found -> found.get(id));
+    }
+
     /** {@link #byIds(Collection)} through a plain SQL connection of the reactive pool (no session needed). */
     public Uni<Map<UUID, SoftwareConfig>> byIds(SqlConnection connection, Collection<UUID> ids) {
         return byIds(ids, missing -> rows.list(connection, missing));

@@ -11,7 +11,6 @@ import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.repository.ServerMetadataRepository;
-import io.hearth.deployment.repository.SoftwareConfigRepository;
 import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.platform.rest.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -51,15 +50,12 @@ public class SoftwareDeployments {
     private final SignalConfig signalConfig;
     private final DeploymentMeters meters;
     private final SoftwareDeploymentRepository deployments;
-    private final SoftwareConfigRepository configRows;
     private final ServerMetadataRepository servers;
 
     public SoftwareDeployments(SoftwareConfigStore configs, DeploymentPublisher publisher, SignalConfig signalConfig,
-            DeploymentMeters meters, SoftwareDeploymentRepository deployments, SoftwareConfigRepository configRows,
-            ServerMetadataRepository servers) {
+            DeploymentMeters meters, SoftwareDeploymentRepository deployments, ServerMetadataRepository servers) {
         this.configs = configs;
         this.deployments = deployments;
-        this.configRows = configRows;
         this.servers = servers;
         this.meters = meters;
         this.publisher = publisher;
@@ -212,7 +208,7 @@ public class SoftwareDeployments {
                         signal.deploymentId(), signal.action(), signal.generation(), outcome);
                 return recorded.replaceWith(Uni.createFrom().<SoftwareDeployment>nullItem());
             }
-            return recorded.chain(() -> configRows.find(d.configId)).chain(config -> {
+            return recorded.chain(() -> configs.used(d.configId)).chain(config -> {
                 JsonNode declared = config == null ? JsonNodeFactory.instance.arrayNode()
                         : HearthJson.readTree(config.outputs);
                 SignalEvaluation result = SignalEvaluation.of(declared, signal.deployStatusCode(),
