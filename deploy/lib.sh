@@ -262,8 +262,10 @@ SERVICE_ENV=(MALLOC_ARENA_MAX=2)
 # The local compute driver (the agent in host mode).
 COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
   -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}")
-COMPUTE_ENV=(MALLOC_ARENA_MAX=2)
-# The Kafka broker: JVM and environment.
+COMPUTE_ENV=("${SERVICE_ENV[@]}")
+# The Kafka broker: JVM and environment. C1 only: C2 was the broker's busiest thread while idle (1.2 % of a core, for
+# minutes after a start or a bench), and within a bench C2 spent more CPU compiling than its code saved
+# (docs/benchmarks.md, "Idle").
 KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
   -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}"
   "${NO_PERF_DATA_OPTS[@]}")
@@ -464,13 +466,13 @@ default.replication.factor=1
 group.initial.rebalance.delay.ms=0
 # Idle cost (docs/benchmarks.md, "Idle"): the active controller appends a no-op record to the metadata log every
 # 500 ms by default, only to show that it is alive; every 10 s is enough for one node. Each request handler and
-# network processor wakes every 300 ms while idle: 4 handlers and 2 processors per listener for two cores, not 8 and 3.
+# network processor wakes every 300 ms while idle: for one node on two cores, 2 handlers and 1 processor per listener,
+# 2 background threads and one group coordinator thread (Kafka's defaults: 8, 3, 10 and 4).
 metadata.max.idle.interval.ms=10000
 num.io.threads=2
 num.network.threads=1
 background.threads=2
 group.coordinator.threads=1
-share.coordinator.threads=1
 EOF
   kafka_memory_settings >>"$KAFKA_CONFIG"
   cat >"$KAFKA_ADMIN_CONFIG" <<EOF
