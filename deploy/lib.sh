@@ -235,13 +235,16 @@ HEARTH_KAFKA_JAVA_OPTS=${HEARTH_KAFKA_JAVA_OPTS:-}
 # tens of MB after start-up or a busy spell) in its heap instead of giving it back; trimming it every 30 s returns it
 # (docs/benchmarks.md, "Idle").
 NATIVE_TRIM_OPTS=(-XX:TrimNativeHeapInterval=30000)
+# Every JVM: no hsperfdata (the JVM's shared performance counters, read by jps and jstat; nothing of Hearth reads them):
+# without it the JVM's watcher thread does not sample them every 50 ms.
+NO_PERF_DATA_OPTS=(-XX:-UsePerfData)
 
 # Every service JVM: the serial collector (G1's remembered sets and card tables cost each service about
 # 40 MB, for heaps of 100 MB), a heap that gives memory back once collected (free ratio 10-30 %), caps on
 # metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas, and the
 # malloc heap trimmed every 30 s (NATIVE_TRIM_OPTS).
 SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=160m
-  -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}")
+  -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}")
 # Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
 # less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
@@ -258,10 +261,14 @@ declare -A SERVICE_MEMORY_OPTS=(
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
 # The local compute driver (the agent in host mode).
 COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}")
-# The Kafka broker: JVM and environment.
+  -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}")
+COMPUTE_ENV=("${SERVICE_ENV[@]}")
+# The Kafka broker: JVM and environment. C1 only: C2 was the broker's busiest thread while idle (1.2 % of a core, for
+# minutes after a start or a bench), and within a bench C2 spent more CPU compiling than its code saved
+# (docs/benchmarks.md, "Idle").
 KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}")
+  -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}"
+  "${NO_PERF_DATA_OPTS[@]}")
 KAFKA_ENV=(MALLOC_ARENA_MAX=2)
 # Broker settings appended to server.properties: the log cleaner's offset map (for the compacted topics) is
 # a heap buffer of 128 MB by default, allocated at start-up; 16 MB holds about 600,000 keys per pass.
@@ -287,6 +294,7 @@ compute_jvm_opts() {
 }
 
 kafka_jvm_opts() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${KAFKA_JVM_OPTS[@]}"; else printf '%s ' -Xmx512m; fi; }
+compute_env() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${COMPUTE_ENV[@]}"; fi; }
 kafka_env() { if ((HEARTH_MEMORY_BUDGET)); then printf '%s ' "${KAFKA_ENV[@]}"; fi; }
 
 # Lines appended to the broker's server.properties.
@@ -458,11 +466,13 @@ default.replication.factor=1
 group.initial.rebalance.delay.ms=0
 # Idle cost (docs/benchmarks.md, "Idle"): the active controller appends a no-op record to the metadata log every
 # 500 ms by default, only to show that it is alive; every 10 s is enough for one node. Each request handler and
-# network processor wakes every 300 ms while idle: 4 handlers and 2 processors per listener for two cores, not 8 and 3.
+# network processor wakes every 300 ms while idle: for one node on two cores, 2 handlers and 1 processor per listener,
+# 2 background threads and one group coordinator thread (Kafka's defaults: 8, 3, 10 and 4).
 metadata.max.idle.interval.ms=10000
-num.io.threads=4
-num.network.threads=2
-background.threads=4
+num.io.threads=2
+num.network.threads=1
+background.threads=2
+group.coordinator.threads=1
 EOF
   kafka_memory_settings >>"$KAFKA_CONFIG"
   cat >"$KAFKA_ADMIN_CONFIG" <<EOF
@@ -1025,12 +1035,13 @@ services_down() {
 compute_pid() { live_pid "$RUN_DIR/compute.pid" "$AGENT_JAR"; }
 
 compute_start() {
-  local pid java_opts=()
+  local pid java_opts=() jvm_env=()
   read -r -a java_opts <<<"$(compute_jvm_opts) $HEARTH_JAVA_OPTS"
+  read -r -a jvm_env <<<"$(compute_env)"
   mkdir -p "$COMPUTE_DIR"
   rotate_log "$LOG_DIR/compute.log"
   pid=$(supervised_start compute "$LOG_DIR/compute.log" "$COMPUTE_DIR" \
-    java "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$AGENT_JAR" host \
+    env "${jvm_env[@]}" java "${JVM_SAFETY_OPTS[@]}" "${java_opts[@]}" -jar "$AGENT_JAR" host \
     --bootstrap-servers "$KAFKA_BOOTSTRAP" --state-dir "$COMPUTE_DIR")
   info "compute (local driver): started pid $pid, supervised, servers in $COMPUTE_DIR/servers (log $LOG_DIR/compute.log)"
 }
