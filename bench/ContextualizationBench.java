@@ -15,6 +15,7 @@ import io.hearth.contracts.deployment.v1.DeploymentItem;
 import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
+import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
 import io.hearth.contracts.signal.v1.DataBagChanged;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
@@ -313,6 +314,18 @@ public class ContextualizationBench {
                     seconds(lastCheckIn, finalMemberRuns.stream().map(Run::at).min(Instant::compareTo).orElse(null)),
                     seconds(lastCheckIn, finalMemberRuns.stream().map(Run::at).max(Instant::compareTo).orElse(null)),
                     seconds(lastCheckIn, done));
+            Instant published = events.generationAt(id, last.generation());
+            Instant[] groupEnd = events.groupEndedBefore(id, published);
+            if (groupEnd != null) {
+                System.out.printf("  the generation's path (s from the last check-in): last server joined (lifecycle"
+                        + " event seen) %.2f; last member stack CREATE_COMPLETE seen %.2f; group resource's action"
+                        + " ended (engine's event time) %.2f, seen %.2f; generation written by the notifier %.2f,"
+                        + " seen %.2f%n", seconds(lastCheckIn, events.lastJoinBetween(alarmAt, published)),
+                        seconds(lastCheckIn, events.lastCreateEndedBetween(alarmAt, published)),
+                        seconds(lastCheckIn, groupEnd[0]), seconds(lastCheckIn, groupEnd[1]),
+                        seconds(lastCheckIn, events.generationWritten(id, last.generation())),
+                        seconds(lastCheckIn, published));
+            }
             System.out.printf("  runs during the scale-out: head %d (%s); members' CONTEXTUALIZE %d (%.2f per old"
                     + " member), CREATE %d; runs of the final generation: %d (%d CONTEXTUALIZE, %d CREATE);"
                     + " DataBagChanged records %d%n", headRuns.size(),
@@ -415,6 +428,12 @@ public class ContextualizationBench {
         private final Map<String, Instant> completed = new ConcurrentHashMap<>();
         private final Queue<MembershipChanged> generations = new ConcurrentLinkedQueue<>();
         private final Map<String, Instant> generationAt = new ConcurrentHashMap<>();
+        /** The generations' CloudEvent times: when the notifier wrote them to its outbox. */
+        private final Map<String, Instant> generationWritten = new ConcurrentHashMap<>();
+        /** The ends of the group resources' actions, by stack: when the engine wrote them, when they were seen. */
+        private final Queue<Map.Entry<String, Instant[]>> groupEnds = new ConcurrentLinkedQueue<>();
+        /** When each server's CREATE_COMPLETE came on hearth.instance.lifecycle, by its group's stack. */
+        private final Queue<Map.Entry<String, Instant>> joins = new ConcurrentLinkedQueue<>();
         private final Queue<Map.Entry<DataBagChanged, Instant>> bags = new ConcurrentLinkedQueue<>();
         private final List<TopicTail> tails = new ArrayList<>();
 
@@ -423,6 +442,8 @@ public class ContextualizationBench {
             events.tails.add(TopicTail.start(bootstrap, Topics.STACK_EVENTS, events::stackEvent, Events::error));
             events.tails.add(TopicTail.start(bootstrap, Topics.MEMBERSHIP, events::membership, Events::error));
             events.tails.add(TopicTail.start(bootstrap, Topics.SIGNALS, events::signal, Events::error));
+            events.tails.add(TopicTail.start(bootstrap, Topics.INSTANCE_LIFECYCLE, events::lifecycle,
+                    Events::error));
             return events;
         }
 
@@ -438,6 +459,12 @@ public class ContextualizationBench {
                         && stackEnded.putIfAbsent(s.stackId() + "/" + s.action(), Instant.now()) == null) {
                     stackStatus.put(s.stackId() + "/" + s.action(), s.stackStatus());
                 }
+            } else if (ResourceStatusChanged.TYPE.equals(event.type())) {
+                ResourceStatusChanged r = event.dataAs(ResourceStatusChanged.class);
+                if (MembershipChanged.GROUP_TYPES.contains(r.resourceType()) && !"IN_PROGRESS".equals(r.status())
+                        && !ResourceStatusChanged.SIGNAL.equals(r.action())) {
+                    groupEnds.add(Map.entry(r.stackId(), new Instant[] {event.time(), Instant.now()}));
+                }
             } else if (DeploymentStatusChanged.TYPE.equals(event.type())) {
                 DeploymentStatusChanged d = event.dataAs(DeploymentStatusChanged.class);
                 if ("COMPLETE".equals(d.status())) {
@@ -452,7 +479,31 @@ public class ContextualizationBench {
                 MembershipChanged m = event.dataAs(MembershipChanged.class);
                 generations.add(m);
                 generationAt.putIfAbsent(m.stackId() + "/" + m.generation(), Instant.now());
+                generationWritten.putIfAbsent(m.stackId() + "/" + m.generation(), event.time());
             }
+        }
+
+        private void lifecycle(ConsumerRecord<String, String> record) {
+            CloudEvent event = CloudEvent.parse(record.value());
+            if (InstanceStateChanged.TYPE.equals(event.type())) {
+                InstanceStateChanged change = event.dataAs(InstanceStateChanged.class);
+                if ("CREATE_COMPLETE".equals(change.state()) && change.groupStackId() != null) {
+                    joins.add(Map.entry(change.groupStackId(), Instant.now()));
+                }
+            }
+        }
+
+        /** When the last server of the group's stack (or of its nested stack) joined between the two times. */
+        Instant lastJoinBetween(Instant from, Instant to) {
+            return joins.stream().map(Map.Entry::getValue).filter(at -> !at.isBefore(from) && !at.isAfter(to))
+                    .max(Instant::compareTo).orElse(null);
+        }
+
+        /** When the last stack's CREATE ended between the two times (during a scale-out: the new member stacks). */
+        Instant lastCreateEndedBetween(Instant from, Instant to) {
+            return stackEnded.entrySet().stream().filter(e -> e.getKey().endsWith("/CREATE"))
+                    .map(Map.Entry::getValue).filter(at -> !at.isBefore(from) && !at.isAfter(to))
+                    .max(Instant::compareTo).orElse(null);
         }
 
         private void signal(ConsumerRecord<String, String> record) {
@@ -492,6 +543,20 @@ public class ContextualizationBench {
 
         Instant generationAt(String stackId, long generation) {
             return generationAt.get(stackId + "/" + generation);
+        }
+
+        /** When the notifier wrote the generation to its outbox (its CloudEvent's time). */
+        Instant generationWritten(String stackId, long generation) {
+            return generationWritten.get(stackId + "/" + generation);
+        }
+
+        /**
+         * The last end of an action of a group resource of the stack before the time: {when the engine wrote it,
+         * when it was seen}; null if none.
+         */
+        Instant[] groupEndedBefore(String stackId, Instant before) {
+            return groupEnds.stream().filter(e -> e.getKey().equals(stackId) && !e.getValue()[1].isAfter(before))
+                    .map(Map.Entry::getValue).max((a, b) -> a[1].compareTo(b[1])).orElse(null);
         }
 
         /** DataBagChanged records of the tree (one per stack holding a DataBag) seen since the time. */

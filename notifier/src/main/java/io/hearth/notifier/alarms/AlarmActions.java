@@ -32,13 +32,15 @@ import org.jboss.logging.Logger;
  * UPDATE SKIP LOCKED}, POSTs them at once, and in the same transaction deletes each one answered 2xx and puts each
  * other one off (the backoff doubling from {@code hearth.notifier.alarms.action-backoff}, at most a minute) until its
  * last try, after which it is dropped with a warning. An action survives a killed notifier; one whose answer was lost
- * with it is POSTed again (at least once: a ScalingPolicy's cooldown absorbs a repeat).
+ * with it is POSTed again (at least once: a ScalingPolicy's cooldown absorbs a repeat). Woken by the evaluator when it
+ * wrote actions; otherwise it sleeps until the earliest retry, at most {@code hearth.notifier.idle-poll}.
  */
 @ApplicationScoped
 public class AlarmActions {
 
     private static final Logger LOG = Logger.getLogger(AlarmActions.class);
-    static final Duration IDLE_POLL = Duration.ofSeconds(1);
+    /** The wait after a failed step. */
+    static final Duration FAILURE_DELAY = Duration.ofSeconds(1);
     static final int BATCH = 16;
     private static final Duration LONGEST_BACKOFF = Duration.ofMinutes(1);
 
@@ -46,6 +48,7 @@ public class AlarmActions {
     private final NotifierConfig.Alarms config;
     private final ReceiverPost post;
     private final ContextLoop<Duration> loop;
+    private final Duration idlePoll;
     private final String claim;
     private final String done;
     private final String retry;
@@ -55,13 +58,14 @@ public class AlarmActions {
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
         this.config = config.alarms();
+        this.idlePoll = config.idlePoll();
         this.post = post;
         this.claim = "select id, alarm_id, url, body::text as body, attempts from " + schema + ".alarm_action"
                 + " where due_at <= $1 order by due_at, id limit " + BATCH + " for update skip locked";
         this.done = "delete from " + schema + ".alarm_action where id = $1";
         this.retry = "update " + schema + ".alarm_action set attempts = attempts + 1, due_at = $2 where id = $1";
         this.nextDue = "select min(due_at) as next from " + schema + ".alarm_action";
-        this.loop = new ContextLoop<>("alarm actions", vertx, this::runOnce, delay -> delay, IDLE_POLL);
+        this.loop = new ContextLoop<>("alarm actions", vertx, this::runOnce, delay -> delay, FAILURE_DELAY);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -78,7 +82,7 @@ public class AlarmActions {
     }
 
     Uni<Duration> runOnce() {
-        return DueRows.step(pool, claim, nextDue, IDLE_POLL, (connection, due, now) -> send(connection, due), null);
+        return DueRows.step(pool, claim, nextDue, idlePoll, (connection, due, now) -> send(connection, due), null);
     }
 
     private Uni<Void> send(SqlConnection connection, List<Row> due) {

@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -41,15 +42,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * group's members, or the whole stack tree), decides as Aodh ({@link AlarmState}), and in the same transaction stores
  * the state, writes {@code AlarmStateChanged} to the outbox on a change (key: the stack tree), writes the actions to
  * POST ({@link AlarmActions} sends them) and sets the next {@code due_at}. A killed notifier loses nothing: what was due
- * is evaluated by the next one. Samples past the retention are deleted at most once a minute.
+ * is evaluated by the next one. Woken by its replica's {@code hearth.metrics} consumer (a definition or samples
+ * committed); otherwise it sleeps until the earliest {@code due_at}, at most {@code hearth.notifier.idle-poll}.
+ * Samples past the retention are deleted at most once a minute, in a step with nothing due.
  */
 @ApplicationScoped
 public class AlarmEvaluator {
 
     private static final Logger LOG = Logger.getLogger(AlarmEvaluator.class);
 
-    /** The longest sleep with nothing due. */
-    static final Duration IDLE_POLL = Duration.ofSeconds(1);
+    /** The wait after a failed step. */
+    static final Duration FAILURE_DELAY = Duration.ofSeconds(1);
     /** How many alarms one step claims. */
     static final int BATCH = 64;
     private static final long SWEEP_MILLIS = 60_000;
@@ -60,7 +63,10 @@ public class AlarmEvaluator {
     private final AlarmActions actions;
     private final NotifierConfig.Alarms config;
     private final ContextLoop<Duration> loop;
+    private final Duration idlePoll;
     private final AtomicLong nextSweep = new AtomicLong();
+    /** Whether the step under way wrote actions: the actions' loop is woken once it committed. */
+    private final AtomicBoolean wroteActions = new AtomicBoolean();
     private final String claim;
     private final String statistics;
     private final String store;
@@ -81,6 +87,7 @@ public class AlarmEvaluator {
         this.writer = writer;
         this.actions = actions;
         this.config = config.alarms();
+        this.idlePoll = config.idlePoll();
         this.claim = "select alarm_id, stack_id, root_stack_id, tenant, alarm_name, meter_name, statistic,"
                 + " period_seconds, evaluation_periods, threshold, comparison_operator, alarm_actions::text as alarm_actions,"
                 + " ok_actions::text as ok_actions, insufficient_data_actions::text as insufficient_data_actions,"
@@ -100,7 +107,7 @@ public class AlarmEvaluator {
                 + " values ($1, $2, cast(cast($3 as text) as jsonb), $4)";
         this.nextDue = "select min(due_at) as next from " + schema + ".metric_alarm where due_at is not null";
         this.sweep = "delete from " + schema + ".metric_sample where measured_at < $1";
-        this.loop = new ContextLoop<>("alarm evaluator", vertx, this::runOnce, delay -> delay, IDLE_POLL);
+        this.loop = new ContextLoop<>("alarm evaluator", vertx, this::runOnce, delay -> delay, FAILURE_DELAY);
     }
 
     /** {@code hearth.alarms.evaluations}: alarm evaluations by outcome (ok: a state decided; failed: kept as it was). */
@@ -124,8 +131,13 @@ public class AlarmEvaluator {
 
     /** Evaluates the alarms that are due; how long to sleep before the next step. */
     Uni<Duration> runOnce() {
-        return DueRows.step(pool, claim, nextDue, IDLE_POLL, this::evaluate, (connection, none, now) -> sweep(connection,
-                now));
+        return DueRows.step(pool, claim, nextDue, idlePoll, this::evaluate, (connection, none, now) -> sweep(connection,
+                now)).invoke(() -> {
+                    // after the commit: woken earlier, the actions' loop would find no row and sleep its idle poll
+                    if (wroteActions.getAndSet(false)) {
+                        actions.wakeUp();
+                    }
+                });
     }
 
     private Uni<Void> evaluate(SqlConnection connection, List<Row> due, Instant now) {
@@ -154,7 +166,7 @@ public class AlarmEvaluator {
                         : connection.preparedQuery(insertActions).executeBatch(posts).replaceWithVoid())
                 .invoke(() -> {
                     if (!posts.isEmpty()) {
-                        actions.wakeUp();
+                        wroteActions.set(true);
                     }
                 });
     }

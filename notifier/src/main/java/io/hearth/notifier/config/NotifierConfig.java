@@ -32,6 +32,16 @@ public interface NotifierConfig {
     @WithDefault("30s")
     Duration membershipHold();
 
+    /**
+     * The longest any loop of the notifier (the stream tail, the webhook dispatcher, the membership publisher, the
+     * alarm evaluator and its actions) sleeps with nothing due while what gives it work wakes it: its consumer in
+     * this process, the journal's {@code NOTIFY}, the due times it reads. A last fallback only, for work that came
+     * another way (a replica that died between its commit and its step, a row changed by hand); polling more often
+     * costs idle CPU.
+     */
+    @WithDefault("1m")
+    Duration idlePoll();
+
     /** The journal of events that client streams (and webhooks) read. */
     Journal journal();
 
@@ -68,8 +78,9 @@ public interface NotifierConfig {
         int buffer();
 
         /**
-         * The longest the shared tail waits for new journal rows when no notification came (a commit's
-         * {@code NOTIFY} wakes it at once).
+         * How often the shared tail looks for new journal rows while it cannot listen for the journal's
+         * {@code NOTIFY} (its listening connection is down); while it listens, a commit wakes it at once and it
+         * looks every {@code hearth.notifier.idle-poll} only.
          */
         @WithDefault("1s")
         Duration poll();
@@ -143,7 +154,11 @@ public interface NotifierConfig {
         @WithDefault("24h")
         Duration rotationGrace();
 
-        /** The longest the dispatcher sleeps with nothing due (the journal's {@code NOTIFY} wakes it at once). */
+        /**
+         * The longest the dispatcher sleeps with nothing due while it cannot listen for the journal's
+         * {@code NOTIFY}; while it listens, a commit wakes it at once and it sleeps at most
+         * {@code hearth.notifier.idle-poll}.
+         */
         @WithDefault("1s")
         Duration poll();
     }

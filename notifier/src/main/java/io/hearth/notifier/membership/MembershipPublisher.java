@@ -37,14 +37,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * members are back to what was published publishes nothing. The times live in the group rows, so a killed notifier
  * loses nothing: the next one (or a replica) publishes what was due. A group whose resource acts (creating, scaling,
  * updating or deleting its members) is held until its action ends, at most {@code hearth.notifier.membership-hold}
- * after its first unpublished change. With nothing due it sleeps until the earliest {@code due_at} (or end of a
- * hold), at most {@link #IDLE_POLL}; a consumed batch wakes it.
+ * after its first unpublished change. Woken by what changes groups: a batch its replica's consumers committed
+ * ({@code hearth.instance.lifecycle}, {@code hearth.stack.events}); otherwise it sleeps until the earliest
+ * {@code due_at} (or end of a hold) it reads, at most {@code hearth.notifier.idle-poll} (a fallback for groups another
+ * replica changed and died before publishing).
  */
 @ApplicationScoped
 public class MembershipPublisher {
 
-    /** The longest sleep with nothing due (a replica's consumer, not this one's, may have changed a group). */
-    static final Duration IDLE_POLL = Duration.ofSeconds(1);
+    /** The wait after a failed step. */
+    static final Duration FAILURE_DELAY = Duration.ofSeconds(1);
     /** How many groups one step claims; after a step that published, the next runs at once. */
     static final int BATCH = 64;
 
@@ -55,6 +57,7 @@ public class MembershipPublisher {
     private final Outbox outbox;
     private final OutboxWriter writer;
     private final ContextLoop<Duration> loop;
+    private final Duration idlePoll;
     private final String claim;
     private final String markPublished;
     private final String nextDue;
@@ -62,6 +65,7 @@ public class MembershipPublisher {
     public MembershipPublisher(Pool pool, Outbox outbox, OutboxWriter writer, Vertx vertx, NotifierConfig config,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.pool = pool;
+        this.idlePoll = config.idlePoll();
         // A group whose resource acts is held until the hold after its first unpublished change (or the action's end,
         // which makes it due at once: MembershipHandler).
         String heldUntil = "g.dirty_since + interval '" + config.membershipHold().toMillis() + " milliseconds'";
@@ -85,7 +89,7 @@ public class MembershipPublisher {
                 + " generation = $3, dirty_since = null, due_at = null where group_stack_id = $1 and group_name = $2";
         this.nextDue = "select min(case when g.acting then greatest(g.due_at, " + heldUntil + ") else g.due_at end)"
                 + " as next from " + schema + ".membership_group g where g.due_at is not null";
-        this.loop = new ContextLoop<>("membership publisher", vertx, this::runOnce, delay -> delay, IDLE_POLL);
+        this.loop = new ContextLoop<>("membership publisher", vertx, this::runOnce, delay -> delay, FAILURE_DELAY);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -103,7 +107,7 @@ public class MembershipPublisher {
 
     /** Publishes the groups that are due; how long to sleep before the next step. */
     Uni<Duration> runOnce() {
-        return DueRows.step(pool, claim, nextDue, IDLE_POLL, (connection, due, now) -> publish(connection, due), null);
+        return DueRows.step(pool, claim, nextDue, idlePoll, (connection, due, now) -> publish(connection, due), null);
     }
 
     private Uni<Void> publish(SqlConnection connection, List<Row> due) {

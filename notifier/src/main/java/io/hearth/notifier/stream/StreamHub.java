@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The shared tail of one notifier replica: it reads each new journal event once (woken by the appending
- * transaction's {@code NOTIFY} through {@link JournalNotifications}, or after {@code hearth.notifier.streams.poll})
+ * transaction's {@code NOTIFY} through {@link JournalNotifications}; it looks by itself only every
+ * {@code hearth.notifier.idle-poll}, or every {@code hearth.notifier.streams.poll} while it cannot listen)
  * and offers it, in memory, to every connected client whose stream carries it: the subscribers of its stack, of its
  * root stack and of its tenant, found by key, so a thousand clients cost one query per batch of events, not a
  * thousand. Offering never waits on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own
@@ -35,6 +36,7 @@ public class StreamHub {
     static final int BATCH = 1000;
 
     private final JournalReader reader;
+    private final JournalNotifications notifications;
     private final NotifierConfig.Streams config;
     private final Map<String, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
     private final ContextLoop<Duration> loop;
@@ -43,6 +45,7 @@ public class StreamHub {
     public StreamHub(JournalReader reader, JournalNotifications notifications, NotifierConfig config, Vertx vertx,
             MeterRegistry registry) {
         this.reader = reader;
+        this.notifications = notifications;
         for (String kind : new String[] {"sse", "websocket"}) {
             Gauge.builder("hearth.streams.clients", () -> connected(kind)).tag("kind", kind)
                     .description("Stream clients connected to this replica, by transport").register(registry);
@@ -106,7 +109,7 @@ public class StreamHub {
                 offer(entry, key(StreamScope.tenant(entry.tenant())));
                 position = entry.seq();
             });
-            return entries.size() == BATCH ? Duration.ZERO : config.poll();
+            return entries.size() == BATCH ? Duration.ZERO : notifications.idleWait(config.poll());
         });
     }
 

@@ -28,7 +28,8 @@ import org.jboss.logging.Logger;
  * once with its next event. The state is in the database and a try is leased, not held in a transaction: replicas
  * share the subscriptions, and a try whose notifier died is taken again once its lease ends (at-least-once; the
  * CloudEvent {@code id} lets receivers deduplicate). Woken by the journal's commits and by results; otherwise it
- * sleeps until the next backoff or lease ends, at most {@code poll}.
+ * sleeps until the next backoff or lease ends, at most {@code hearth.notifier.idle-poll} (at most {@code poll} while
+ * it cannot listen for the journal's commits).
  */
 @ApplicationScoped
 public class WebhookDispatcher {
@@ -45,6 +46,7 @@ public class WebhookDispatcher {
     private final NotifierConfig.Webhooks config;
     private final Backoff backoff;
     private final ReceiverPost post;
+    private final JournalNotifications notifications;
     private final ContextLoop<Duration> loop;
     private final Counter deliveredTries;
     private final Counter retriedTries;
@@ -53,6 +55,7 @@ public class WebhookDispatcher {
     public WebhookDispatcher(DeliveryFanOut fanOut, DeliveryQueue queue, JournalNotifications notifications,
             NotifierConfig config, ReceiverPost post, Vertx vertx, MeterRegistry registry) {
         this.fanOut = fanOut;
+        this.notifications = notifications;
         this.deliveredTries = tries(registry, "delivered");
         this.retriedTries = tries(registry, "retried");
         this.deadLettered = tries(registry, "dead_lettered");
@@ -90,7 +93,8 @@ public class WebhookDispatcher {
                 .chain(claims -> {
                     claims.forEach(this::sendSafely);
                     return more ? Uni.createFrom().item(Duration.ZERO)
-                            : queue.nextDue(now).map(next -> ContextLoop.until(next, config.poll()));
+                            : queue.nextDue(now)
+                            .map(next -> ContextLoop.until(next, notifications.idleWait(config.poll())));
                 }));
     }
 

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A local HTTP receiver on 127.0.0.2 (the test profile's allowed target) (a random port) standing for a ScalingPolicy's alarm URL: it records every POST
  * with its path and JSON body, and answers 200, or 500 on paths under {@code /failing/}.
  */
-final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
+public final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
 
     /** One POST received. */
-    record Call(String path, JsonNode body) {
+    public record Call(String path, JsonNode body) {
     }
 
     private final List<Call> calls = new CopyOnWriteArrayList<>();
@@ -51,12 +51,12 @@ final class ActionReceiver implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** The URL of a path on this receiver. */
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.2:" + server.getAddress().getPort() + path;
     }
 
     /** The POSTs received on a path so far. */
-    List<Call> calls(String path) {
+    public List<Call> calls(String path) {
         return calls.stream().filter(call -> call.path().equals(path)).toList();
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * deployment-service on {@code hearth.instance.lifecycle} and reads {@code hearth.membership} from its
  * beginning.
  */
-final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
+public final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
 
     private KafkaCompanion kafka;
     private ConsumerTask<String, String> membership;
@@ -39,7 +39,7 @@ final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** A server's state change as deployment-service writes it: keyed by the server's own stack. */
-    static CloudEvent change(String serverStackId, String groupStackId, String groupName, String serverId,
+    public static CloudEvent change(String serverStackId, String groupStackId, String groupName, String serverId,
             String previousState, String state) {
         return change(serverStackId, groupStackId, groupName, null, serverId, previousState, state);
     }
@@ -58,7 +58,7 @@ final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Publishes the events in one producer call, each keyed by its subject (the stack id); waits for the acks. */
-    void publish(List<CloudEvent> events) {
+    public void publish(List<CloudEvent> events) {
         publish(Topics.INSTANCE_LIFECYCLE, events);
     }
 
@@ -74,7 +74,7 @@ final class LifecycleBroker implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** The generations published so far for one group, in their order on the topic (one key, one partition). */
-    List<MembershipChanged> generations(String groupStackId, String groupName) {
+    public List<MembershipChanged> generations(String groupStackId, String groupName) {
         return membership.getRecords().stream()
                 .filter(record -> groupStackId.equals(record.key()))
                 .map(record -> CloudEvent.parse(record.value()).dataAs(MembershipChanged.class))

@@ -14,10 +14,10 @@ import java.util.stream.Stream;
  * event; {@code id:} and {@code data:} lines are kept, comment lines (heartbeats) counted. Reads on a thread of
  * its own until closed.
  */
-final class SseClient implements AutoCloseable {
+public final class SseClient implements AutoCloseable {
 
     /** One event of the stream. */
-    record Event(long id, String data) {
+    public record Event(long id, String data) {
     }
 
     static final String TOKEN = "hearth-dev-token";
@@ -35,14 +35,14 @@ final class SseClient implements AutoCloseable {
     }
 
     /** Opens the stream at {@code uri} with the given extra headers; answers once the head arrived. */
-    static SseClient open(URI uri, Map<String, String> headers) throws Exception {
+    public static SseClient open(URI uri, Map<String, String> headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("X-Auth-Token", TOKEN)
                 .header("Accept", "text/event-stream");
         headers.forEach(request::header);
         return new SseClient(HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofLines()));
     }
 
-    int status() {
+    public int status() {
         return response.statusCode();
     }
 
@@ -50,7 +50,7 @@ final class SseClient implements AutoCloseable {
         return response.headers().firstValue("Content-Type").orElse("");
     }
 
-    List<Event> events() {
+    public List<Event> events() {
         return List.copyOf(events);
     }
 
