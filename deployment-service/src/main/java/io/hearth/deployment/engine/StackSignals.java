@@ -3,12 +3,14 @@ package io.hearth.deployment.engine;
 import static io.hearth.contracts.stack.Status.IN_PROGRESS;
 
 import io.hearth.deployment.domain.ResourceRuntime;
+import io.hearth.deployment.repository.SoftwareDeploymentRepository;
 import io.hearth.deployment.repository.StackRuntimeRepository;
 import io.hearth.deployment.spi.Outcome;
 import io.hearth.deployment.spi.ResourceCall;
 import io.hearth.deployment.handlers.ResourceHandlers;
 import io.hearth.deployment.spi.Signal;
 import io.hearth.deployment.software.DeploymentChange;
+import io.hearth.deployment.software.SoftwareConfigStore;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.software.SoftwareDeployments;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -17,6 +19,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
@@ -38,9 +42,12 @@ public class StackSignals {
     private final Breakpoints breakpoints;
     private final StackStates states;
     private final StackRuntimeRepository repository;
+    private final SoftwareDeploymentRepository deploymentRows;
 
     public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments,
-            Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository) {
+            Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository,
+            SoftwareDeploymentRepository deploymentRows) {
+        this.deploymentRows = deploymentRows;
         this.engine = engine;
         this.states = states;
         this.repository = repository;
@@ -54,7 +61,8 @@ public class StackSignals {
      * stack goes as far as it can (its dependents start, or it completes or fails).
      */
     public Uni<Void> apply(UUID stackId, List<Signal> signals) {
-        return states.load(stackId).chain(state -> {
+        return states.load(stackId).call(state -> state == null ? Uni.createFrom().voidItem()
+                : deploymentRows.lock(deploymentIds(signals))).chain(state -> {
             if (state == null) {
                 return StackEngine.each(signals, signal -> unowned(stackId, signal));
             }
@@ -64,6 +72,23 @@ public class StackSignals {
                     .chain(() -> attributes == null || attributes.equals(attributes(state))
                             ? Uni.createFrom().voidItem() : engine.refreshOutputs(state));
         }).chain(repository::release);
+    }
+
+    /**
+     * The deployments these signals are for (a hook's result, the API's change): locked together after their stack,
+     * in one statement, instead of one by one as each is applied.
+     */
+    private static Set<UUID> deploymentIds(List<Signal> signals) {
+        Set<UUID> ids = new TreeSet<>();
+        for (Signal signal : signals) {
+            String id = signal instanceof Signal.HookResult hook ? hook.event().deploymentId()
+                    : signal instanceof Signal.DeploymentUpdate update ? update.deploymentId() : null;
+            UUID uuid = SoftwareConfigStore.uuid(id);
+            if (uuid != null) {
+                ids.add(uuid);
+            }
+        }
+        return ids;
     }
 
     /**

@@ -87,7 +87,7 @@ public class DeploymentRows {
                 }
                 selected.add(values);
             }
-            locked.rows.track(selected);
+            locked.rows.track(selected, true);
             return locked;
         });
     }

@@ -1,17 +1,20 @@
 package io.hearth.deployment.repository;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
  * The rows of one table a transaction holds as plain objects: each object once per key (a row read again comes back
  * as the object the transaction works on, its changes kept), with the values last written or read of it, so that a
- * write sends only the rows that changed.
+ * write sends only the rows that changed; and which of them the transaction has locked.
  */
 final class HeldRows<T> {
 
@@ -19,30 +22,46 @@ final class HeldRows<T> {
     private final Map<Object, T> objects = new LinkedHashMap<>();
     /** The values as stored, by key; none for a row not yet written. */
     private final Map<Object, Object[]> stored = new HashMap<>();
+    /** The keys of the rows read with a lock ({@code FOR UPDATE}) or inserted: locked until the transaction ends. */
+    private final Set<Object> locked = new HashSet<>();
 
     HeldRows(RuntimeColumns<T> columns) {
         this.columns = columns;
     }
 
-    /** The object of a row read with these values: the one held already, or a new one held from now on. */
-    T track(Object[] selected) {
+    /**
+     * The object of a row read with these values: the one held already, or a new one held from now on. A held object
+     * the transaction has not changed since it was last read or written takes the values read (a row locked after it
+     * was read unlocked may have been changed by another transaction meanwhile); one it has changed keeps its changes.
+     */
+    T track(Object[] selected, boolean lock) {
         Object[] values = columns.read(selected);
         Object key = values[0];
-        T held = objects.get(key);
-        if (held != null) {
-            return held;
+        if (lock) {
+            locked.add(key);
         }
-        T row = columns.entity(values);
-        objects.put(key, row);
-        stored.put(key, values);
-        return row;
+        T held = objects.get(key);
+        if (held == null) {
+            held = columns.entity(values);
+            objects.put(key, held);
+            stored.put(key, values);
+        } else if (stored.containsKey(key) && Arrays.equals(columns.values(held), stored.get(key))) {
+            columns.set(held, values);
+            stored.put(key, values);
+        }
+        return held;
     }
 
-    /** The objects of rows read, in their order; see {@link #track}. */
-    List<T> track(List<Object[]> selected) {
+    /** The objects of rows read, in their order; see {@link #track(Object[], boolean)}. */
+    List<T> track(List<Object[]> selected, boolean lock) {
         List<T> rows = new ArrayList<>(selected.size());
-        selected.forEach(values -> rows.add(track(values)));
+        selected.forEach(values -> rows.add(track(values, lock)));
         return rows;
+    }
+
+    /** Whether the transaction holds this row locked (read {@code FOR UPDATE}, or inserted by it). */
+    boolean locked(Object key) {
+        return locked.contains(key);
     }
 
     /** The held object with this key, or null. */
@@ -53,12 +72,14 @@ final class HeldRows<T> {
     /** A new row, inserted at the next write. */
     void insert(T row) {
         objects.put(columns.key(row), row);
+        locked.add(columns.key(row));
     }
 
     /** Forgets a row deleted by a statement. */
     void forget(Object key) {
         objects.remove(key);
         stored.remove(key);
+        locked.remove(key);
     }
 
     /** Forgets the held rows that match (deleted by a statement). */
@@ -76,7 +97,7 @@ final class HeldRows<T> {
         objects.forEach((key, row) -> {
             Object[] values = columns.values(row);
             Object[] before = stored.get(key);
-            if (!java.util.Arrays.equals(values, before)) {
+            if (!Arrays.equals(values, before)) {
                 changes.add(values, before);
                 written.add(() -> stored.put(key, values));
             }

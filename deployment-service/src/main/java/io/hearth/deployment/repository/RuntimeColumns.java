@@ -214,10 +214,15 @@ final class RuntimeColumns<T> {
     /** A new entity (not managed by any session) holding those values. */
     T entity(Object[] values) {
         T row = factory.get();
+        set(row, values);
+        return row;
+    }
+
+    /** Sets every column of the row to those values. */
+    void set(T row, Object[] values) {
         for (int c = 0; c < values.length; c++) {
             columns.get(c).set().accept(row, values[c]);
         }
-        return row;
     }
 
     /** {@code select <columns> from <schema>.<table> where <condition>}. */

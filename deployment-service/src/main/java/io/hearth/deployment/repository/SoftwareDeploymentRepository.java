@@ -68,12 +68,27 @@ public class SoftwareDeploymentRepository {
         return session().chain(session -> {
             Unit unit = current(session);
             SoftwareDeployment held = unit == null ? null : unit.deployments.get(id);
-            if (held != null) {
+            if (held != null && (lock.isEmpty() || unit.deployments.locked(id))) {
                 return Uni.createFrom().item(held);
             }
             return select(session, RuntimeColumns.DEPLOYMENTS, "id = $1" + lock, id).map(rows -> rows.isEmpty()
-                    ? null : deployments(session, rows).get(0));
+                    ? null : held(session, rows, !lock.isEmpty(), u -> u.deployments, RuntimeColumns.DEPLOYMENTS)
+                            .get(0));
         });
+    }
+
+    /**
+     * Locks the deployments with these ids that exist, in the order of their ids, in one statement: a batch of signals
+     * to one stack locks its deployments together, and each {@link #lock(UUID)} that follows finds its row held.
+     */
+    public Uni<Void> lock(Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return session().chain(session -> select(session, RuntimeColumns.DEPLOYMENTS,
+                "id = any($1) order by id for update", (Object) ids.toArray(UUID[]::new))
+                .invoke(rows -> held(session, rows, true, u -> u.deployments, RuntimeColumns.DEPLOYMENTS)))
+                .replaceWithVoid();
     }
 
     /** The deployments with these ids that exist. */
@@ -179,18 +194,19 @@ public class SoftwareDeploymentRepository {
         return session().chain(session -> {
             Unit unit = current(session);
             ServerMetadataRow held = unit == null ? null : unit.servers.get(serverId);
-            if (held != null) {
+            if (held != null && (lock.isEmpty() || unit.servers.locked(serverId))) {
                 return Uni.createFrom().item(held);
             }
             return select(session, RuntimeColumns.SERVERS, "server_id = $1" + lock, serverId)
-                    .map(rows -> rows.isEmpty() ? null : servers(session, rows).get(0));
+                    .map(rows -> rows.isEmpty() ? null
+                            : held(session, rows, !lock.isEmpty(), u -> u.servers, RuntimeColumns.SERVERS).get(0));
         });
     }
 
     /** The rows of servers that match, the transaction's writes seen. */
     Uni<List<ServerMetadataRow>> servers(String condition, Object... parameters) {
         return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.SERVERS, condition,
-                parameters).map(rows -> servers(session, rows)));
+                parameters).map(rows -> held(session, rows, false, u -> u.servers, RuntimeColumns.SERVERS)));
     }
 
     /** Adds a new server's row, written with the transaction's other changes. */
@@ -230,25 +246,20 @@ public class SoftwareDeploymentRepository {
 
     private Uni<List<SoftwareDeployment>> deployments(String condition, Object... parameters) {
         return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.DEPLOYMENTS, condition,
-                parameters).map(rows -> deployments(session, rows)));
+                parameters).map(rows -> held(session, rows, false, u -> u.deployments, RuntimeColumns.DEPLOYMENTS)));
     }
 
-    /** The objects of the rows read: held by the transaction when there is one, else new ones. */
-    private List<SoftwareDeployment> deployments(Mutiny.Session session, List<Object[]> rows) {
-        return held(session, rows, unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
-    }
-
-    private List<ServerMetadataRow> servers(Mutiny.Session session, List<Object[]> rows) {
-        return held(session, rows, unit -> unit.servers, RuntimeColumns.SERVERS);
-    }
-
-    private <T> List<T> held(Mutiny.Session session, List<Object[]> rows, Function<Unit, HeldRows<T>> table,
-            RuntimeColumns<T> columns) {
+    /**
+     * The objects of the rows read ({@code locked}: {@code FOR UPDATE}): held by the transaction when there is one, else
+     * new ones.
+     */
+    private <T> List<T> held(Mutiny.Session session, List<Object[]> rows, boolean locked,
+            Function<Unit, HeldRows<T>> table, RuntimeColumns<T> columns) {
         Unit unit = session.currentTransaction() == null ? null : unit(session);
         if (unit == null) {
             return rows.stream().map(values -> columns.entity(columns.read(values))).toList();
         }
-        return table.apply(unit).track(rows);
+        return table.apply(unit).track(rows, locked);
     }
 
     private Uni<Void> delete(String from, Object... parameters) {

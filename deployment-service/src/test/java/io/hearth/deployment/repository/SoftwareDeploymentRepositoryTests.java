@@ -68,6 +68,18 @@ class SoftwareDeploymentRepositoryTests {
     }
 
     @Test
+    void aRowReadWithoutALockIsReadAgainWhenLockedAndSeesWhatAnotherTransactionCommittedMeanwhile() {
+        SoftwareDeployment stored = stored();
+        String status = inTransaction(() -> deployments.find(stored.id)
+                // another transaction (a plain JDBC statement, committed at once) changes the row meanwhile
+                .invoke(d -> db.execute("update software_deployment set status = 'COMPLETE' where id = '"
+                        + stored.id + "'"))
+                .chain(d -> deployments.lock(stored.id).invoke(locked -> assertThat(locked).isSameAs(d)))
+                .map(locked -> locked.status));
+        assertThat(status).isEqualTo("COMPLETE");
+    }
+
+    @Test
     void aTransactionThatFailsWritesNothing() {
         SoftwareDeployment stored = stored();
         String signalled = UUID.randomUUID().toString();
