@@ -51,7 +51,7 @@ public class SoftwareDeploymentRepository {
         this.updateDeployments = RuntimeColumns.DEPLOYMENTS.update(schema);
         this.upsertServers = RuntimeColumns.SERVERS.upsert(schema);
         this.updateServers = RuntimeColumns.SERVERS.update(schema);
-        this.insertSignals = RuntimeColumns.SIGNALS.upsert(schema);
+        this.insertSignals = RuntimeColumns.SIGNALS.insert(schema, null);
     }
 
     /** The deployment, of any tenant, or null. */
@@ -65,15 +65,23 @@ public class SoftwareDeploymentRepository {
     }
 
     private Uni<SoftwareDeployment> byId(UUID id, String lock) {
+        return byKey(id, lock, unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
+    }
+
+    /**
+     * The row with this key as the transaction holds it (locked already, when {@code lock} asks for it), else as read
+     * ({@code lock}: " for update"), or null.
+     */
+    private <T> Uni<T> byKey(Object key, String lock, Function<Unit, HeldRows<T>> table, RuntimeColumns<T> columns) {
         return session().chain(session -> {
             Unit unit = current(session);
-            SoftwareDeployment held = unit == null ? null : unit.deployments.get(id);
-            if (held != null && (lock.isEmpty() || unit.deployments.locked(id))) {
+            HeldRows<T> rows = unit == null ? null : table.apply(unit);
+            T held = rows == null ? null : rows.get(key);
+            if (held != null && (lock.isEmpty() || rows.locked(key))) {
                 return Uni.createFrom().item(held);
             }
-            return select(session, RuntimeColumns.DEPLOYMENTS, "id = $1" + lock, id).map(rows -> rows.isEmpty()
-                    ? null : held(session, rows, !lock.isEmpty(), u -> u.deployments, RuntimeColumns.DEPLOYMENTS)
-                            .get(0));
+            return select(session, columns, columns.key() + " = $1" + lock, key).map(found -> found.isEmpty() ? null
+                    : held(session, found, !lock.isEmpty(), table, columns).get(0));
         });
     }
 
@@ -101,11 +109,6 @@ public class SoftwareDeploymentRepository {
     public Uni<List<SoftwareDeployment>> ofTenant(String tenant, String serverId) {
         return serverId == null ? deployments("tenant = $1 order by created_at, id", tenant)
                 : deployments("tenant = $1 and server_id = $2 order by created_at, id", tenant, serverId);
-    }
-
-    /** The tenant's deployments on the server, oldest first, the transaction's writes seen. */
-    public Uni<List<SoftwareDeployment>> onServer(String tenant, String serverId) {
-        return ofTenant(tenant, serverId);
     }
 
     /** Every deployment naming the server, of any tenant. */
@@ -183,24 +186,14 @@ public class SoftwareDeploymentRepository {
     public Uni<List<DeploymentSignal>> signals(String deploymentId) {
         return flush().chain(this::session).chain(session -> select(session, RuntimeColumns.SIGNALS,
                 "deployment_id = $1 order by received_at desc", deploymentId))
-                .map(rows -> rows.stream().map(values -> RuntimeColumns.SIGNALS.entity(
-                        RuntimeColumns.SIGNALS.read(values))).toList());
+                .map(rows -> rows.stream().map(RuntimeColumns.SIGNALS::entity).toList());
     }
 
     // --- server rows, for ServerMetadataRepository ---
 
     /** The server's row as the transaction holds it, else as read ({@code lock}: " for update"), or null. */
     Uni<ServerMetadataRow> server(String serverId, String lock) {
-        return session().chain(session -> {
-            Unit unit = current(session);
-            ServerMetadataRow held = unit == null ? null : unit.servers.get(serverId);
-            if (held != null && (lock.isEmpty() || unit.servers.locked(serverId))) {
-                return Uni.createFrom().item(held);
-            }
-            return select(session, RuntimeColumns.SERVERS, "server_id = $1" + lock, serverId)
-                    .map(rows -> rows.isEmpty() ? null
-                            : held(session, rows, !lock.isEmpty(), u -> u.servers, RuntimeColumns.SERVERS).get(0));
-        });
+        return byKey(serverId, lock, unit -> unit.servers, RuntimeColumns.SERVERS);
     }
 
     /** The rows of servers that match, the transaction's writes seen. */
@@ -236,7 +229,7 @@ public class SoftwareDeploymentRepository {
      * Writes what the caller's transaction changed on these tables so far (nothing without a transaction): every
      * query that reads more than one row by key runs after it, so it sees the transaction's changes.
      */
-    public Uni<Void> flush() {
+    private Uni<Void> flush() {
         return session().chain(session -> {
             Unit unit = current(session);
             return unit == null ? Uni.createFrom().voidItem()
@@ -257,7 +250,7 @@ public class SoftwareDeploymentRepository {
             Function<Unit, HeldRows<T>> table, RuntimeColumns<T> columns) {
         Unit unit = session.currentTransaction() == null ? null : unit(session);
         if (unit == null) {
-            return rows.stream().map(values -> columns.entity(columns.read(values))).toList();
+            return rows.stream().map(columns::entity).toList();
         }
         return table.apply(unit).track(rows, locked);
     }

@@ -111,9 +111,9 @@ public class StackRuntimeRepository {
     }
 
     /**
-     * Makes the caller's transaction write its Hibernate entities (deployments, configs, ...) at commit
-     * ({@code FlushMode.COMMIT}), not before every query. A query that must see the transaction's own writes
-     * flushes first ({@code DeploymentPublisher.locked}, {@code SoftwareConfigStore.delete}).
+     * Makes the caller's transaction write its Hibernate entities (configs, ad-hoc runs, breakpoints, the data bag)
+     * at commit ({@code FlushMode.COMMIT}), not before every query. A query that must see the transaction's own
+     * writes flushes first ({@code SoftwareConfigRepository.list}, {@code .delete}).
      */
     public Uni<Void> writeAtCommit() {
         return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT)).replaceWithVoid();

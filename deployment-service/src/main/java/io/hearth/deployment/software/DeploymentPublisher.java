@@ -226,7 +226,7 @@ public class DeploymentPublisher {
 
     /** The server's deployment items in Heat's order (by config name). */
     Uni<List<DeploymentItem>> items(String tenant, String serverId) {
-        return deployments.onServer(tenant, serverId).chain(found -> {
+        return deployments.ofTenant(tenant, serverId).chain(found -> {
             List<UUID> configIds = found.stream().map(d -> d.configId).distinct().toList();
             if (configIds.isEmpty()) {
                 return Uni.createFrom().item(List.<DeploymentItem>of());
