@@ -15,11 +15,13 @@ import io.hearth.platform.messaging.EventProcessor;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
 import io.hearth.template.domain.StackResourceState;
+import io.hearth.template.repository.StackEventRepository;
 import io.hearth.template.service.StackDefinitions;
 import io.hearth.template.service.StackResources;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -49,16 +51,19 @@ public class StackEventHandler {
     private static final Logger LOG = Logger.getLogger(StackEventHandler.class);
 
     private final StackResources resources;
+    private final StackEventRepository history;
 
-    public StackEventHandler(StackResources resources) {
+    public StackEventHandler(StackResources resources, StackEventRepository history) {
         this.resources = resources;
+        this.history = history;
     }
 
     /**
      * Applies events in their order, inside the processor's transaction. The stacks the batch names and their
      * resource rows are read once, in two queries, and kept for the batch ({@link Batch}); the changes are
-     * written by the processor's one flush at the end. (Reading and writing event by event cost four round trips
-     * and a flush an event: a scale-out's thousands of events made this the second busiest process.)
+     * written by the processor's one flush at the end, and the batch's history with one insert at the commit.
+     * (Reading and writing event by event cost four round trips and a flush an event: a scale-out's thousands of
+     * events made this the second busiest process.)
      */
     public Uni<Void> handle(List<CloudEvent> events) {
         Set<UUID> stackIds = new LinkedHashSet<>();
@@ -70,7 +75,7 @@ public class StackEventHandler {
         });
         return Batch.read(stackIds).chain(batch -> Multi.createFrom().iterable(events)
                 .onItem().transformToUniAndConcatenate(event -> handle(batch, event))
-                .collect().last().replaceWithVoid());
+                .collect().last().chain(() -> history.appendAtCommit(batch.history)));
     }
 
     /** The stack an event is about, or null when it is of a type this handler ignores. */
@@ -95,6 +100,8 @@ public class StackEventHandler {
 
         private final Map<UUID, Stack> stacks = new HashMap<>();
         private final Map<UUID, Map<String, StackResourceState>> rows = new HashMap<>();
+        /** The history entries the batch adds, in the events' order. */
+        private final List<StackEvent> history = new ArrayList<>();
 
         static Uni<Batch> read(Set<UUID> stackIds) {
             Batch batch = new Batch();
@@ -238,17 +245,17 @@ public class StackEventHandler {
             if (Action.DELETE.is(change.action()) && Status.COMPLETE.is(change.status())) {
                 stack.deletedAt = event.time();
                 return io.hearth.template.domain.StackSnapshot.delete("stackId", stackId) // they go with it
-                        .chain(() -> record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
+                        .chain(() -> record(batch, event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
                                 change.action(), change.status(), change.statusReason()));
             }
             if (Action.ROLLBACK.is(change.action())) {
                 StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes
                 return batch.rows(stackId).chain(rows -> StackResources.rolledBack(stack, rows))
-                        .chain(() -> record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
+                        .chain(() -> record(batch, event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
                                 change.action(), change.status(), change.statusReason()));
             }
         }
-        return record(event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),
+        return record(batch, event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack", change.action(),
                 change.status(), change.statusReason());
     }
 
@@ -270,11 +277,11 @@ public class StackEventHandler {
         Stack stack = batch.stack(stackId);
         return stack == null ? Uni.createFrom().voidItem() : batch.rows(stackId)
                 .chain(rows -> resources.statusChanged(stack, rows, change, event.time()))
-                .chain(type -> record(event, stackId, change.resourceName(), change.physicalResourceId(), type,
+                .chain(type -> record(batch, event, stackId, change.resourceName(), change.physicalResourceId(), type,
                         change.action(), change.status(), change.statusReason()));
     }
 
-    private static Uni<Void> record(CloudEvent source, UUID stackId, String resourceName, String physicalId,
+    private static Uni<Void> record(Batch batch, CloudEvent source, UUID stackId, String resourceName, String physicalId,
             String type, String action, String status, String reason) {
         StackEvent event = new StackEvent();
         event.id = UUID.fromString(source.id());
@@ -286,6 +293,7 @@ public class StackEventHandler {
         event.status = status;
         event.statusReason = reason;
         event.eventTime = source.time();
-        return event.persist().replaceWithVoid();
+        batch.history.add(event);
+        return Uni.createFrom().voidItem();
     }
 }

@@ -1,15 +1,68 @@
 package io.hearth.template.repository;
 
+import static io.hearth.platform.sql.ColumnArrays.text;
+import static io.hearth.platform.sql.ColumnArrays.time;
+import static io.hearth.platform.sql.ColumnArrays.uuid;
+
+import io.hearth.platform.sql.ColumnArrays;
+import io.hearth.platform.sql.SessionConnections;
 import io.hearth.template.domain.StackEvent;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.hibernate.reactive.engine.ReactiveBeforeTransactionCompletionProcess;
+import org.hibernate.reactive.mutiny.Mutiny;
 
-/** The event-list query Panache lacks: Heat's filters, sort keys, marker and limit. */
+/**
+ * The event history's queries Panache lacks: the event list with Heat's filters, sort keys, marker and limit, and
+ * the append of a batch's events in one statement.
+ */
 @ApplicationScoped
 public class StackEventRepository {
+
+    private static final List<ColumnArrays.Column<StackEvent>> COLUMNS = List.of(uuid(e -> e.id), uuid(e -> e.stackId),
+            text(e -> e.resourceName), text(e -> e.physicalResourceId), text(e -> e.resourceType), text(e -> e.action),
+            text(e -> e.status), text(e -> e.statusReason), time(e -> e.eventTime));
+
+    /** The insert of many events, in their order: {@code seq} numbers them as they come. */
+    private final String append;
+
+    public StackEventRepository(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.append = "insert into " + schema + ".stack_event (id, stack_id, resource_name, physical_resource_id,"
+                + " resource_type, action, status, status_reason, event_time) select id, stack_id, resource_name,"
+                + " physical_resource_id, resource_type, action, status, status_reason, event_time from unnest("
+                + "$1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],"
+                + " $8::text[], $9::timestamptz[]) with ordinality as e(id, stack_id, resource_name,"
+                + " physical_resource_id, resource_type, action, status, status_reason, event_time, n) order by n";
+    }
+
+    /**
+     * Adds events to the history, in their order, with one statement just before the current transaction commits:
+     * after its last flush, which writes the stacks they belong to (a nested stack made in the same batch). A
+     * transaction that rolls back writes none of them.
+     */
+    public Uni<Void> appendAtCommit(List<StackEvent> events) {
+        if (events.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        List<StackEvent> rows = List.copyOf(events);
+        return Panache.getSession().invoke(session -> {
+            Mutiny.Transaction transaction = session.currentTransaction();
+            if (transaction == null) {
+                throw new IllegalStateException("stack events are appended inside a transaction");
+            }
+            ReactiveBeforeTransactionCompletionProcess write = reactive -> session.currentTransaction() != transaction
+                    || transaction.isMarkedForRollback() ? CompletableFuture.completedFuture(null)
+                    : reactive.getReactiveConnection().update(append, ColumnArrays.arrays(rows, COLUMNS))
+                            .thenApply(count -> null);
+            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(write);
+        }).replaceWithVoid();
+    }
 
     /** Heat's sort keys and the columns they sort by; other keys are ignored, as Heat does. */
     private static final Map<String, String> SORT_KEYS = Map.of("event_time", "event_time",
