@@ -16,13 +16,16 @@ import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
 import io.hearth.template.domain.StackResourceState;
 import io.hearth.template.repository.StackEventRepository;
+import io.hearth.template.repository.StackResourceRepository;
 import io.hearth.template.service.StackDefinitions;
 import io.hearth.template.service.StackResources;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,16 +55,21 @@ public class StackEventHandler {
 
     private final StackResources resources;
     private final StackEventRepository history;
+    private final StackResourceRepository resourceRows;
 
-    public StackEventHandler(StackResources resources, StackEventRepository history) {
+    public StackEventHandler(StackResources resources, StackEventRepository history,
+            StackResourceRepository resourceRows) {
         this.resources = resources;
         this.history = history;
+        this.resourceRows = resourceRows;
     }
 
     /**
      * Applies events in their order, inside the processor's transaction. The stacks the batch names and their
      * resource rows are read once, in two queries, and kept for the batch ({@link Batch}); the changes are
-     * written by the processor's one flush at the end, and the batch's history with one insert at the commit.
+     * written at the commit: the stacks by the processor's one flush, the resource rows' statuses with one update
+     * (they are read read-only: no dirty check, {@link StackResourceRepository}) and the batch's history with one
+     * insert.
      * (Reading and writing event by event cost four round trips and a flush an event: a scale-out's thousands of
      * events made this the second busiest process.)
      */
@@ -73,9 +81,10 @@ public class StackEventHandler {
                 stackIds.add(id);
             }
         });
-        return Batch.read(stackIds).chain(batch -> Multi.createFrom().iterable(events)
+        return Batch.read(stackIds, resourceRows).chain(batch -> Multi.createFrom().iterable(events)
                 .onItem().transformToUniAndConcatenate(event -> handle(batch, event))
-                .collect().last().chain(() -> history.appendAtCommit(batch.history)));
+                .collect().last().chain(() -> resourceRows.updateAtCommit(batch.changed))
+                .chain(() -> history.appendAtCommit(batch.history)));
     }
 
     /** The stack an event is about, or null when it is of a type this handler ignores. */
@@ -93,26 +102,32 @@ public class StackEventHandler {
     /**
      * What a batch of events reads and changes: its stacks and their resource rows, read once, then kept as the
      * events change them (a stack made, a row made or removed). A nested stack's plan changes its rows through
-     * {@link StackResources#planned}, so they are read again (after a flush, which the query makes) when an event
-     * needs them.
+     * {@link StackResources#planned}, so they are made writable first and read again (after a flush, which the query
+     * makes) when an event needs them.
      */
     static final class Batch {
 
+        private final StackResourceRepository repository;
         private final Map<UUID, Stack> stacks = new HashMap<>();
         private final Map<UUID, Map<String, StackResourceState>> rows = new HashMap<>();
+        /** The rows whose status the batch changed, written at the commit. */
+        private final Set<StackResourceState> changed = Collections.newSetFromMap(new IdentityHashMap<>());
         /** The history entries the batch adds, in the events' order. */
         private final List<StackEvent> history = new ArrayList<>();
 
-        static Uni<Batch> read(Set<UUID> stackIds) {
-            Batch batch = new Batch();
+        private Batch(StackResourceRepository repository) {
+            this.repository = repository;
+        }
+
+        static Uni<Batch> read(Set<UUID> stackIds, StackResourceRepository repository) {
+            Batch batch = new Batch(repository);
             if (stackIds.isEmpty()) {
                 return Uni.createFrom().item(batch);
             }
             List<UUID> ids = List.copyOf(stackIds);
             return Stack.<Stack>list("id in ?1", ids)
                     .invoke(found -> found.forEach(stack -> batch.stacks.put(stack.id, stack)))
-                    .chain(() -> StackResourceState.<StackResourceState>list("stackId in ?1 order by position, name",
-                            ids))
+                    .chain(() -> repository.readOnly(ids))
                     .invoke(found -> {
                         Map<UUID, List<StackResourceState>> byStack = found.stream()
                                 .collect(Collectors.groupingBy(row -> row.stackId));
@@ -132,9 +147,20 @@ public class StackEventHandler {
             rows.remove(stack.id);
         }
 
-        /** A stack's plan changed its rows: they are read again when next needed. */
-        void planned(UUID stackId) {
-            rows.remove(stackId);
+        /**
+         * A stack's plan is about to change its rows: the session writes them from now on, and they are read again
+         * when next needed.
+         */
+        Uni<Void> planned(UUID stackId) {
+            Map<String, StackResourceState> known = rows.remove(stackId);
+            return known == null ? Uni.createFrom().voidItem() : repository.writable(known.values());
+        }
+
+        /** A row whose status columns the batch changed. */
+        void changed(StackResourceState row) {
+            if (row != null) {
+                changed.add(row);
+            }
         }
 
         /** The stack's resource rows by name. */
@@ -143,7 +169,7 @@ public class StackEventHandler {
             if (known != null) {
                 return Uni.createFrom().item(known);
             }
-            return StackResourceState.ofStack(stackId).map(found -> {
+            return repository.readOnly(List.of(stackId)).map(found -> {
                 rows.put(stackId, byName(found));
                 return rows.get(stackId);
             });
@@ -198,6 +224,7 @@ public class StackEventHandler {
                     StackResourceState owner = rows.get(created.parentResource());
                     if (owner != null && (owner.physicalResourceId == null || owner.physicalResourceId.isEmpty())) {
                         owner.physicalResourceId = created.stackId();
+                        batch.changed(owner);
                     }
                 }).replaceWithVoid();
     }
@@ -214,8 +241,7 @@ public class StackEventHandler {
             return Uni.createFrom().voidItem();
         }
         define(stack, updated.template(), updated.environment(), updated.plan());
-        batch.planned(stack.id);
-        return resources.planned(stack, updated.plan());
+        return batch.planned(stack.id).chain(() -> resources.planned(stack, updated.plan()));
     }
 
     /** What a nested stack is defined by: its template, environment and the plan's parameters and settings. */
@@ -276,7 +302,8 @@ public class StackEventHandler {
         UUID stackId = UUID.fromString(change.stackId());
         Stack stack = batch.stack(stackId);
         return stack == null ? Uni.createFrom().voidItem() : batch.rows(stackId)
-                .chain(rows -> resources.statusChanged(stack, rows, change, event.time()))
+                .chain(rows -> resources.statusChanged(stack, rows, change, event.time())
+                        .invoke(() -> batch.changed(rows.get(change.resourceName()))))
                 .chain(type -> record(batch, event, stackId, change.resourceName(), change.physicalResourceId(), type,
                         change.action(), change.status(), change.statusReason()));
     }

@@ -5,18 +5,13 @@ import static io.hearth.platform.sql.ColumnArrays.time;
 import static io.hearth.platform.sql.ColumnArrays.uuid;
 
 import io.hearth.platform.sql.ColumnArrays;
-import io.hearth.platform.sql.SessionConnections;
 import io.hearth.template.domain.StackEvent;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.hibernate.reactive.engine.ReactiveBeforeTransactionCompletionProcess;
-import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
  * The event history's queries Panache lacks: the event list with Heat's filters, sort keys, marker and limit, and
@@ -50,18 +45,7 @@ public class StackEventRepository {
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<StackEvent> rows = List.copyOf(events);
-        return Panache.getSession().invoke(session -> {
-            Mutiny.Transaction transaction = session.currentTransaction();
-            if (transaction == null) {
-                throw new IllegalStateException("stack events are appended inside a transaction");
-            }
-            ReactiveBeforeTransactionCompletionProcess write = reactive -> session.currentTransaction() != transaction
-                    || transaction.isMarkedForRollback() ? CompletableFuture.completedFuture(null)
-                    : reactive.getReactiveConnection().update(append, ColumnArrays.arrays(rows, COLUMNS))
-                            .thenApply(count -> null);
-            SessionConnections.reactive(session).getReactiveActionQueue().registerProcess(write);
-        }).replaceWithVoid();
+        return AtCommit.run(append, ColumnArrays.arrays(List.copyOf(events), COLUMNS));
     }
 
     /** Heat's sort keys and the columns they sort by; other keys are ignored, as Heat does. */
