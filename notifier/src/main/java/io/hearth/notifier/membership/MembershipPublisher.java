@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -40,7 +41,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * after its first unpublished change. Woken by what changes groups: a batch its replica's consumers committed
  * ({@code hearth.instance.lifecycle}, {@code hearth.stack.events}); otherwise it sleeps until the earliest
  * {@code due_at} (or end of a hold) it reads, at most {@code hearth.notifier.idle-poll} (a fallback for groups another
- * replica changed and died before publishing).
+ * replica changed and died before publishing). Events that mark no group dirty and end no group's action (a
+ * deployment's status, a resource of another type) do not wake it.
  */
 @ApplicationScoped
 public class MembershipPublisher {
@@ -61,6 +63,7 @@ public class MembershipPublisher {
     private final String claim;
     private final String markPublished;
     private final String nextDue;
+    private final AtomicLong wakeUps = new AtomicLong();
 
     public MembershipPublisher(Pool pool, Outbox outbox, OutboxWriter writer, Vertx vertx, NotifierConfig config,
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
@@ -100,9 +103,15 @@ public class MembershipPublisher {
         loop.stop();
     }
 
-    /** Asks for a step now (a consumed batch committed changes). Safe from any thread. */
+    /** Asks for a step now (a consumed batch changed groups). Safe from any thread. */
     public void wakeUp() {
+        wakeUps.incrementAndGet();
         loop.wakeUp();
+    }
+
+    /** How many times it was asked for a step (tests see that events changing no group do not ask). */
+    long wakeUps() {
+        return wakeUps.get();
     }
 
     /** Publishes the groups that are due; how long to sleep before the next step. */

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The shared tail of one notifier replica: it reads each new journal event once (woken by the appending
@@ -28,6 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * root stack and of its tenant, found by key, so a thousand clients cost one query per batch of events, not a
  * thousand. Offering never waits on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own
  * tail over the shared journal, so any replica serves any stream.
+ *
+ * <p>While no client is connected to this replica the tail reads nothing (an append costs it no query) and forgets
+ * its position. Each client is registered with its floor: the tail's position when it connected, or the journal's
+ * head read then when the tail had none. A tail without a position starts after the smallest floor of its clients,
+ * which no client's first replay read can precede: every event committed after that read reaches the tail.
  */
 @ApplicationScoped
 public class StreamHub {
@@ -40,7 +46,10 @@ public class StreamHub {
     private final NotifierConfig.Streams config;
     private final Map<String, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
     private final ContextLoop<Duration> loop;
+    /** The last event offered; -1 while the tail does not read (no client was connected at its last step). */
     private volatile long position = -1;
+    /** How many journal pages the tail read (tests see that it reads none while no client is connected). */
+    private final AtomicLong pages = new AtomicLong();
 
     public StreamHub(JournalReader reader, JournalNotifications notifications, NotifierConfig config, Vertx vertx,
             MeterRegistry registry) {
@@ -66,20 +75,21 @@ public class StreamHub {
     }
 
     /**
-     * Connects a client: registers it, then starts its stream after {@code lastEventId}, or after the newest event
-     * when it gave none. Call on the connection's Vert.x context.
+     * Connects a client: reads its floor (the tail's position, else the journal's head), then registers it and
+     * starts its stream after {@code lastEventId}, or after its floor when it gave none. Call on the connection's
+     * Vert.x context.
      */
     public void connect(Context context, StreamSink sink, StreamScope scope, Long lastEventId) {
-        Subscriber subscriber = new Subscriber(context, sink, scope, reader, config.buffer());
-        String key = key(scope);
-        subscribers.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(subscriber);
         long known = position;
-        Uni<Long> start = lastEventId != null ? Uni.createFrom().item(lastEventId)
-                : known >= 0 ? Uni.createFrom().item(known) : reader.head();
-        start.subscribe().with(after -> context.runOnContext(v -> subscriber.start(after, config.heartbeat(),
-                        closed -> subscribers.computeIfPresent(key, (k, set) -> set.remove(closed) && set.isEmpty()
-                                ? null : set))),
-                failure -> subscriber.closeLater("the journal could not be read"));
+        Uni<Long> floor = known >= 0 ? Uni.createFrom().item(known) : reader.head();
+        floor.subscribe().with(head -> context.runOnContext(v -> {
+            Subscriber subscriber = new Subscriber(context, sink, scope, reader, config.buffer(), head);
+            String key = key(scope);
+            subscribers.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(subscriber);
+            subscriber.start(lastEventId != null ? lastEventId : head, config.heartbeat(),
+                    closed -> subscribers.computeIfPresent(key, (k, set) -> set.remove(closed) && set.isEmpty()
+                            ? null : set));
+        }), failure -> context.runOnContext(v -> sink.close("the journal could not be read")));
     }
 
     /** How many clients are connected to this replica. */
@@ -94,12 +104,15 @@ public class StreamHub {
 
     /** Reads and offers the events after the tail's position; how long to wait for the next step. */
     Uni<Duration> runOnce() {
-        if (position < 0) {
-            return reader.head().map(head -> {
-                position = head;
-                return Duration.ZERO;
-            });
+        if (subscribers.isEmpty()) {
+            position = -1;
+            return Uni.createFrom().item(notifications.idleWait(config.poll()));
         }
+        if (position < 0) {
+            position = subscribers.values().stream().flatMap(Set::stream).mapToLong(Subscriber::floor).min()
+                    .orElse(-1);
+        }
+        pages.incrementAndGet();
         return reader.page(position, BATCH).map(entries -> {
             entries.forEach(entry -> {
                 offer(entry, key(new StreamScope(entry.tenant(), entry.rootStackId())));
@@ -111,6 +124,11 @@ public class StreamHub {
             });
             return entries.size() == BATCH ? Duration.ZERO : notifications.idleWait(config.poll());
         });
+    }
+
+    /** How many journal pages the tail has read. */
+    long pagesRead() {
+        return pages.get();
     }
 
     private void offer(JournalEntry entry, String key) {

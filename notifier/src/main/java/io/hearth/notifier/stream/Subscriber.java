@@ -36,6 +36,7 @@ final class Subscriber {
     private final StreamScope scope;
     private final JournalReader reader;
     private final int buffer;
+    private final long floor;
     private final Queue<JournalEntry> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -51,12 +52,21 @@ final class Subscriber {
         return sink.kind();
     }
 
-    Subscriber(Context context, StreamSink sink, StreamScope scope, JournalReader reader, int buffer) {
+    /**
+     * @param floor a journal position its first replay read cannot precede (the tail's position, or the journal's
+     *              head, read before it was registered): the tail, starting after it, offers every later event
+     */
+    Subscriber(Context context, StreamSink sink, StreamScope scope, JournalReader reader, int buffer, long floor) {
+        this.floor = floor;
         this.context = context;
         this.sink = sink;
         this.scope = scope;
         this.reader = reader;
         this.buffer = buffer;
+    }
+
+    long floor() {
+        return floor;
     }
 
     StreamScope scope() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.hearth.contracts.deployment.v1.DeploymentStatusChanged;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
 import io.hearth.contracts.membership.v1.MembershipChanged;
@@ -46,6 +47,9 @@ class MembershipTests {
 
     @Inject
     Pool pool;
+
+    @Inject
+    MembershipPublisher publisher;
 
     private final String groupStack = UUID.randomUUID().toString();
 
@@ -247,6 +251,25 @@ class MembershipTests {
         assertThat(acting("group")).as("published while the group still acts").isTrue();
     }
 
+    @Test
+    void stackEventsThatChangeNoGroupLeaveThePublisherAsleep() {
+        long woken = publisher.wakeUps();
+        // a stack with outputs that is no member's, a resource of no group type, a deployment's status
+        String stack = UUID.randomUUID().toString();
+        broker.publishStackEvents(List.of(completed(stack, 1, "10.1.0.4"),
+                LifecycleBroker.stackEvent(stack, new ResourceStatusChanged(stack, "demo", "server",
+                        UUID.randomUUID().toString(), "OS::Nova::Server", "CREATE", "COMPLETE", "state changed", null)),
+                LifecycleBroker.stackEvent(stack, new DeploymentStatusChanged(stack, "demo", "d1", "config", "s1",
+                        "c1", "CREATE", "COMPLETE", "ran", 1, null))));
+        await().atMost(WAIT).until(() -> journaled(stack) == 3);
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2))
+                .until(() -> publisher.wakeUps() == woken);
+
+        // the group's action starting is work for it
+        broker.publishStackEvents(List.of(groupStatus("UPDATE", "IN_PROGRESS")));
+        await().atMost(WAIT).until(() -> publisher.wakeUps() > woken);
+    }
+
     /** This test's group resource's own status event. */
     @Test
     void aGroupsGenerationsAreKeyedByItsStackTree() {
@@ -274,6 +297,12 @@ class MembershipTests {
         var rows = pool.preparedQuery("select acting from notifier.membership_group where group_stack_id = $1"
                 + " and group_name = $2").execute(Tuple.of(groupStack, groupName)).await().indefinitely();
         return rows.iterator().hasNext() && rows.iterator().next().getBoolean(0);
+    }
+
+    /** How many events of the stack the journal holds. */
+    private long journaled(String stack) {
+        return pool.preparedQuery("select count(*) from notifier.client_event where stack_id = $1")
+                .execute(Tuple.of(stack)).await().indefinitely().iterator().next().getLong(0);
     }
 
     /** A member stack's CREATE_COMPLETE with its one output. */

@@ -21,6 +21,8 @@ import io.hearth.testsupport.MetricsPage;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -53,6 +55,12 @@ class StreamTests {
 
     @Inject
     JournalPruner pruner;
+
+    @Inject
+    StreamHub hub;
+
+    @Inject
+    Pool pool;
 
     @RegisterExtension
     final StackEvents broker = new StackEvents();
@@ -253,6 +261,33 @@ class StreamTests {
         Thread.sleep(300);
         assertThat(after.events()).extracting(event -> CloudEvent.parse(event.data()).id())
                 .containsExactly(marker.id());
+    }
+
+    @Test
+    void theTailReadsNothingWhileNoClientIsConnectedAndMissesNothingOnceOneIs() throws Exception {
+        await().atMost(WAIT).until(() -> hub.connected() == 0);
+        publish(Topics.STACK_EVENTS, stackStatus(stack, "demo", "quiet", "IN_PROGRESS"));
+        await().atMost(WAIT).until(() -> journaled() == 1);
+        long read = hub.pagesRead();
+        publish(Topics.STACK_EVENTS, resource(stack, "demo", "a", "CREATE", "IN_PROGRESS"),
+                resource(stack, "demo", "b", "CREATE", "IN_PROGRESS"));
+        await().atMost(WAIT).until(() -> journaled() == 3);
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> hub.pagesRead() == read);
+
+        // a client following from now on gets what comes next; one replaying from the start gets all of it
+        SseClient now = follow("stacks/quiet/" + stack + "/stream", null);
+        CloudEvent next = resource(stack, "demo", "c", "CREATE", "COMPLETE");
+        publish(Topics.STACK_EVENTS, next);
+        await().atMost(WAIT).until(() -> now.events().stream().anyMatch(e -> e.data().contains(next.id())));
+        assertThat(now.events()).hasSize(1);
+        SseClient all = follow("stacks/quiet/" + stack + "/stream", 0);
+        await().atMost(WAIT).until(() -> all.events().size() == 4);
+    }
+
+    /** How many events of this test's stack the journal holds. */
+    private long journaled() {
+        return pool.preparedQuery("select count(*) from notifier.client_event where stack_id = $1")
+                .execute(Tuple.of(stack)).await().indefinitely().iterator().next().getLong(0);
     }
 
     private SseClient follow(String path, Integer lastEventId) throws Exception {
