@@ -147,11 +147,13 @@ public class DeploymentWriter {
     private Uni<Void> inTransaction(Function<SqlConnection, Uni<Void>> work) {
         return pool.getConnection().chain(connection -> {
             Future<Transaction> begun = connection.getDelegate().begin();
-            return work.apply(connection)
+            return Uni.createFrom().deferred(() -> work.apply(connection))
                     .call(() -> Uni.createFrom().completionStage(begun.toCompletionStage()))
                     .call(() -> Uni.createFrom().completionStage(() -> begun.result().commit().toCompletionStage()))
-                    .onFailure().call(() -> begun.succeeded() ? Uni.createFrom().completionStage(() -> begun.result()
-                            .rollback().toCompletionStage()).onFailure().recoverWithNull() : Uni.createFrom().voidItem())
+                    // Rolled back once BEGIN has answered (a statement may fail before it did).
+                    .onFailure().call(() -> Uni.createFrom().completionStage(() -> begun.transform(begin ->
+                            begin.succeeded() ? begin.result().rollback() : Future.<Void>succeededFuture())
+                            .toCompletionStage()).onFailure().recoverWithNull())
                     .eventually(connection::close);
         });
     }
