@@ -1,10 +1,8 @@
 package io.hearth.deployment.repository;
 
-import static io.hearth.platform.sql.ColumnArrays.integer;
 import static io.hearth.platform.sql.ColumnArrays.number;
 import static io.hearth.platform.sql.ColumnArrays.text;
 import static io.hearth.platform.sql.ColumnArrays.time;
-import static io.hearth.platform.sql.ColumnArrays.uuid;
 
 import io.hearth.deployment.domain.DeploymentSignal;
 import io.hearth.deployment.domain.ServerMetadataRow;
@@ -39,7 +37,6 @@ public class DeploymentRows {
     private final String upsertDeployment;
     private final String claimServer;
     private final String updateServer;
-    private final String updateItemBytes;
     private final String insertSignal;
 
     /** Deployments a batch locked: the objects its requests change, and their values as read. */
@@ -70,8 +67,6 @@ public class DeploymentRows {
         updateServer = "update " + servers + " s set generation = r.generation, document_bytes = r.document_bytes,"
                 + " updated_at = r.updated_at from unnest($1::varchar[], $2::int8[], $3::int8[], $4::timestamptz[])"
                 + " as r(server_id, generation, document_bytes, updated_at) where s.server_id = r.server_id";
-        updateItemBytes = "update " + schema + ".software_deployment d set item_bytes = r.item_bytes from"
-                + " unnest($1::uuid[], $2::int4[]) as r(id, item_bytes) where d.id = r.id";
         insertSignal = RuntimeColumns.SIGNALS.insert(schema, null);
     }
 
@@ -140,13 +135,6 @@ public class DeploymentRows {
         return servers.isEmpty() ? Uni.createFrom().voidItem() : connection.preparedQuery(updateServer).execute(ColumnArrays.tuple(List.copyOf(servers), List.of(
                 text(s -> s.serverId), number(s -> s.generation), number(s -> s.documentBytes),
                 time(s -> s.updatedAt)))).replaceWithVoid();
-    }
-
-    /** Stores the deployments' item sizes, as their items were published. */
-    public Uni<Void> updateItemBytes(SqlConnection connection, List<SoftwareDeployment> deployments) {
-        return deployments.isEmpty() ? Uni.createFrom().voidItem() : connection.preparedQuery(updateItemBytes)
-                .execute(ColumnArrays.tuple(deployments, List.of(uuid(d -> d.id), integer(d -> d.itemBytes))))
-                .replaceWithVoid();
     }
 
     public Uni<Void> insertSignals(SqlConnection connection, List<DeploymentSignal> signals) {

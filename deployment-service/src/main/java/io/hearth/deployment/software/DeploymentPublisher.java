@@ -142,15 +142,31 @@ public class DeploymentPublisher {
      *                          (an item that does not grow is never refused): nothing is changed then
      */
     OutboxEvent itemRow(ServerMetadataRow row, SoftwareDeployment d, DeploymentItem item) {
-        long bytes = DocumentTooLarge.utf8Length(HearthJson.write(item));
-        long total = Math.max(0, row.documentBytes - d.itemBytes) + bytes;
-        if (bytes > d.itemBytes && total > limits.maxBytes()) {
+        int bytes = itemBytes(item);
+        OutboxEvent event = itemRow(row, d, item, bytes, d.itemBytes);
+        d.itemBytes = bytes;
+        return event;
+    }
+
+    /** The UTF-8 size of a deployment's item as published, what {@code SoftwareDeployment.itemBytes} holds. */
+    static int itemBytes(DeploymentItem item) {
+        return (int) DocumentTooLarge.utf8Length(HearthJson.write(item));
+    }
+
+    /**
+     * {@link #itemRow(ServerMetadataRow, SoftwareDeployment, DeploymentItem)} for an item whose size
+     * ({@link #itemBytes}) is known and which replaces one of {@code previousBytes} (0 for a new deployment); the
+     * deployment's item size is the caller's to set.
+     */
+    OutboxEvent itemRow(ServerMetadataRow row, SoftwareDeployment d, DeploymentItem item, int bytes,
+            int previousBytes) {
+        long total = Math.max(0, row.documentBytes - previousBytes) + bytes;
+        if (bytes > previousBytes && total > limits.maxBytes()) {
             throw new DocumentTooLarge(row.serverId, total, limits.maxBytes());
         }
         row.generation++;
         row.documentBytes = total;
         row.updatedAt = Instant.now();
-        d.itemBytes = (int) bytes;
         String key = ServerDeployment.key(row.serverId, d.id.toString());
         return outbox.row("server", key, row.serverId,
                 new ServerDeployment(row.serverId, row.stackId, row.tenant, d.id.toString(), row.generation, item));

@@ -6,6 +6,7 @@ import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareConfig;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.repository.DeploymentRows;
+import io.hearth.deployment.software.MetricUrls.MetricScope;
 import io.hearth.platform.outbox.OutboxEvent;
 import io.hearth.platform.outbox.OutboxWriter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -14,9 +15,11 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,6 +30,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -119,7 +123,7 @@ public class DeploymentWriter {
 
     /** One transaction for the batch; when it fails, each request alone. Answers every request. */
     private Uni<Void> run(List<Request> batch) {
-        return pool.withTransaction(connection -> write(connection, batch))
+        return inTransaction(connection -> write(connection, batch))
                 .onItemOrFailure().transformToUni((done, failure) -> {
                     if (failure == null) {
                         batch.forEach(Request::answer);
@@ -135,37 +139,76 @@ public class DeploymentWriter {
                 });
     }
 
+    /**
+     * The work in a transaction whose BEGIN goes out together with the work's first statements (the client pipelines
+     * them; {@code Pool.withTransaction} waits for BEGIN's answer first, a round trip of every batch): committed when
+     * the work succeeds, else rolled back.
+     */
+    private Uni<Void> inTransaction(Function<SqlConnection, Uni<Void>> work) {
+        return pool.getConnection().chain(connection -> {
+            Future<Transaction> begun = connection.getDelegate().begin();
+            return Uni.createFrom().deferred(() -> work.apply(connection))
+                    .call(() -> Uni.createFrom().completionStage(begun.toCompletionStage()))
+                    .call(() -> Uni.createFrom().completionStage(() -> begun.result().commit().toCompletionStage()))
+                    // Rolled back once BEGIN has answered (a statement may fail before it did).
+                    .onFailure().call(() -> Uni.createFrom().completionStage(() -> begun.transform(begin ->
+                            begin.succeeded() ? begin.result().rollback() : Future.<Void>succeededFuture())
+                            .toCompletionStage()).onFailure().recoverWithNull())
+                    .eventually(connection::close);
+        });
+    }
+
+    /**
+     * The batch's statements: the updated deployments locked (none for creates); then, in one pipeline, the servers
+     * claimed, the deployments written (each with the size of its new item, made before) and the signals recorded;
+     * then the servers' generations and the outbox rows. A batch that publishes no item (agents' signals) writes its
+     * outbox rows in that pipeline already. With BEGIN sent with the first statements, a batch of creates and a batch
+     * of signals each take three round trips, COMMIT included.
+     */
     private Uni<Void> write(SqlConnection connection, List<Request> batch) {
         batch.forEach(Request::reset);
         Set<UUID> updated = new TreeSet<>();
-        Set<UUID> configIds = new HashSet<>();
         for (Request request : batch) {
             if (request instanceof Update update && update.uuid != null) {
                 updated.add(update.uuid);
             }
-            UUID config = SoftwareConfigStore.uuid(request.configId());
-            if (config != null) {
-                configIds.add(config);
-            }
         }
         Uni<DeploymentRows.Locked> locked = updated.isEmpty() ? Uni.createFrom().item(new DeploymentRows.Locked())
                 : rows.lock(connection, updated);
-        return locked.chain(found -> configs.byIds(connection, configIds).chain(byId -> {
+        return locked.chain(found -> configs.byIds(connection, configIds(batch, found)).chain(byId -> {
             Changes changes = new Changes();
             for (Request request : batch) {
                 request.decide(this, found, byId, changes);
             }
-            // One round trip: PostgreSQL runs them in this order; a create goes in only when its server's row
-            // (just claimed) is its tenant's, as refuseOtherTenants decides from the claims' answer.
-            return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
-                    rows.insert(connection, changes.created), rows.update(connection, found),
-                    rows.insertSignals(connection, changes.signals))
-                    .with((servers, inserted, updatedRows, signals) -> {
-                        changes.refuseOtherTenants(servers);
-                        return servers;
-                    })
-                    .chain(servers -> publish(connection, changes, servers));
+            return publisher.scopes(connection, changes.published).chain(scopes -> {
+                changes.itemize(publisher, byId, scopes);
+                boolean statusesOnly = changes.items.isEmpty() && changes.creates.isEmpty();
+                // One pipeline, run in this order; a create goes in only when its server's row (just claimed) is its
+                // tenant's, as refuseOtherTenants decides from the claims' answer.
+                return Uni.combine().all().unis(rows.claimServers(connection, changes.claims),
+                        rows.insert(connection, changes.created), rows.update(connection, found),
+                        rows.insertSignals(connection, changes.signals),
+                        statusesOnly ? outbox.write(connection, changes.statusRows(publisher)) : Uni.createFrom().voidItem())
+                        .with((servers, inserted, updatedRows, signals, statuses) -> servers)
+                        .chain(servers -> statusesOnly ? Uni.createFrom().voidItem() : publish(connection, changes, servers));
+            });
         }));
+    }
+
+    /** The configs the batch's requests name, and those of the deployments it updates (their items may be rerun). */
+    private static Set<UUID> configIds(List<Request> batch, DeploymentRows.Locked found) {
+        Set<UUID> ids = new HashSet<>();
+        for (Request request : batch) {
+            UUID config = SoftwareConfigStore.uuid(request.configId());
+            if (config != null) {
+                ids.add(config);
+            }
+            SoftwareDeployment d = request instanceof Update update ? found.get(update.uuid) : null;
+            if (d != null) {
+                ids.add(d.configId);
+            }
+        }
+        return ids;
     }
 
     /**
@@ -174,28 +217,20 @@ public class DeploymentWriter {
      * whatever else their servers hold.
      */
     private Uni<Void> publish(SqlConnection connection, Changes changes, Map<String, ServerMetadataRow> servers) {
-        List<OutboxEvent> events = new ArrayList<>();
-        changes.statuses.forEach(d -> events.add(publisher.statusRow(d)));
-        List<SoftwareDeployment> published = changes.published;
-        if (published.isEmpty()) {
-            return outbox.write(connection, events);
-        }
-        Set<UUID> used = new HashSet<>();
-        published.forEach(d -> used.add(d.configId));
-        return Uni.combine().all().unis(configs.byIds(connection, used), publisher.scopes(connection, published))
-                .asTuple().chain(found -> {
-            Map<String, ServerMetadataRow> touched = new LinkedHashMap<>();
-            for (SoftwareDeployment d : published) {
-                ServerMetadataRow server = servers.get(d.serverId);
-                List<DeploymentItem> item = publisher.items(List.of(d), found.getItem1(), found.getItem2());
-                if (!item.isEmpty()) {
-                    events.add(publisher.itemRow(server, d, item.get(0)));
-                    touched.put(server.serverId, server);
-                }
-            }
-            return Uni.combine().all().unis(rows.updateServers(connection, touched.values()),
-                    rows.updateItemBytes(connection, published), outbox.write(connection, events)).discardItems();
+        changes.refuseOtherTenants(servers);
+        List<OutboxEvent> events = changes.statusRows(publisher);
+        Map<String, ServerMetadataRow> touched = new LinkedHashMap<>();
+        changes.items.forEach((d, item) -> {
+            ServerMetadataRow server = servers.get(d.serverId);
+            events.add(publisher.itemRow(server, d, item.item(), item.bytes(), item.previousBytes()));
+            touched.put(server.serverId, server);
         });
+        return Uni.combine().all().unis(rows.updateServers(connection, touched.values()),
+                outbox.write(connection, events)).discardItems();
+    }
+
+    /** A deployment's item to publish, its size, and the size of the item it replaces (0 for a new deployment). */
+    private record Item(DeploymentItem item, int bytes, int previousBytes) {
     }
 
     /** What a batch writes, gathered from its requests. */
@@ -208,16 +243,34 @@ public class DeploymentWriter {
         final List<SoftwareDeployment> statuses = new ArrayList<>();
         /** The deployments whose items to publish: creates and new generations. */
         final List<SoftwareDeployment> published = new ArrayList<>();
+        /** Their items, made before anything is written: each deployment is written with its new item's size. */
+        final Map<SoftwareDeployment, Item> items = new LinkedHashMap<>();
 
-        /** A create to another tenant's server is refused before anything of it is written. */
+        void itemize(DeploymentPublisher publisher, Map<UUID, SoftwareConfig> configs, Map<String, MetricScope> scopes) {
+            for (SoftwareDeployment d : published) {
+                List<DeploymentItem> item = publisher.items(List.of(d), configs, scopes);
+                if (!item.isEmpty()) {
+                    int bytes = DeploymentPublisher.itemBytes(item.get(0));
+                    items.put(d, new Item(item.get(0), bytes, d.itemBytes));
+                    d.itemBytes = bytes;
+                }
+            }
+        }
+
+        List<OutboxEvent> statusRows(DeploymentPublisher publisher) {
+            List<OutboxEvent> events = new ArrayList<>();
+            statuses.forEach(d -> events.add(publisher.statusRow(d)));
+            return events;
+        }
+
+        /** A create to another tenant's server is refused; nothing of it was written (the insert checks the tenant). */
         void refuseOtherTenants(Map<String, ServerMetadataRow> servers) {
             for (Create create : creates) {
-                if (servers.get(create.spec.serverId()).tenant.equals(create.spec.tenant())) {
-                    published.add(create.deployment);
-                } else {
+                if (!servers.get(create.spec.serverId()).tenant.equals(create.spec.tenant())) {
                     create.refused = SoftwareDeployments.serverNotFound(create.spec.serverId());
                     created.remove(create.deployment);
                     statuses.remove(create.deployment);
+                    items.remove(create.deployment);
                     create.deployment = null;
                 }
             }
@@ -296,6 +349,7 @@ public class DeploymentWriter {
             changes.creates.add(this);
             changes.created.add(deployment);
             changes.statuses.add(deployment);
+            changes.published.add(deployment);
         }
     }
 

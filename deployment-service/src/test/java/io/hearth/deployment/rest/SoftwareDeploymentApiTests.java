@@ -208,6 +208,39 @@ class SoftwareDeploymentApiTests {
     }
 
     @Test
+    void aCreateWritesItsDeploymentRowOnceAndARerunUpdatesItOnceWithItsNewItemsSize() {
+        // Every update of a deployment row is counted by a trigger: the item's size goes with the insert (or the
+        // rerun's update), not in a statement of its own.
+        db.execute("create table if not exists row_update (id uuid)",
+                "create or replace function count_row_update() returns trigger language plpgsql as"
+                        + " $$ begin insert into deployment.row_update values (new.id); return new; end $$",
+                "drop trigger if exists count_row_update on software_deployment",
+                "create trigger count_row_update after update on software_deployment for each row"
+                        + " execute function count_row_update()");
+        try {
+            String config = config("written-once", "[{\"name\": \"greeting\"}]", "[]");
+            String id = deploy(config, "CREATE", null);
+            assertThat(db.queryLong("select count(*) from row_update where id = ?::uuid", id)).isZero();
+            long created = db.queryLong("select item_bytes from software_deployment where id = ?::uuid", id);
+            assertThat(created).isPositive();
+            assertThat(db.queryLong("select document_bytes from server_metadata where server_id = ?", server))
+                    .isEqualTo(created);
+
+            put(id, "{\"input_values\": {\"greeting\": \"a longer greeting than none\"}}", 200);
+            assertThat(db.queryLong("select count(*) from row_update where id = ?::uuid", id)).isEqualTo(1);
+            long rerun = db.queryLong("select item_bytes from software_deployment where id = ?::uuid", id);
+            assertThat(rerun).isGreaterThan(created);
+            assertThat(db.queryLong("select document_bytes from server_metadata where server_id = ?", server))
+                    .isEqualTo(rerun);
+            assertThat(lastMetadata(2).deployments()).singleElement()
+                    .satisfies(item -> assertThat(item.generation()).isEqualTo(2));
+        } finally {
+            db.execute("drop trigger if exists count_row_update on software_deployment", "drop table row_update",
+                    "drop function count_row_update()");
+        }
+    }
+
+    @Test
     void signalsDecideOncePerGenerationAndNonZeroCodesAndErrorOutputsFail() {
         String config = config("signal-config", "[]", """
                 [{"name": "result"}, {"name": "err", "error_output": true}]""");
