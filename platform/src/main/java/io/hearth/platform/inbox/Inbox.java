@@ -2,6 +2,7 @@ package io.hearth.platform.inbox;
 
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.outbox.ContextLoop;
+import io.hearth.platform.sql.SessionConnections;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -12,8 +13,10 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The idempotent consumer's memory: which event ids each consumer group already applied.
@@ -27,9 +30,9 @@ public class Inbox {
      * Records a batch's event ids, returning those recorded for the first time; {@code %s} is where the idle bound
      * joins in ({@link #BOUND}, or nothing).
      */
-    private static final String RECORD_ALL = "insert into {h-schema}processed_event"
+    private static final String RECORD_ALL = "insert into %s.processed_event"
             + " (consumer_group, event_id, processed_at)"
-            + " select :group, id, now() from unnest(cast(:ids as text[])) as ids(id)%s"
+            + " select $1, id, now() from unnest(cast($2 as text[])) as ids(id)%s"
             + " on conflict do nothing returning event_id";
 
     /**
@@ -38,7 +41,7 @@ public class Inbox {
      * bound costs no statement of its own.
      */
     private static final String BOUND = ", (select set_config('idle_in_transaction_session_timeout',"
-            + " cast(:idle as text), true)) as bound";
+            + " cast($3 as text), true)) as bound";
     private static final String FORGET = "delete from {h-schema}processed_event where processed_at < :cutoff";
 
     private final EventingConfig.Consumer config;
@@ -47,11 +50,12 @@ public class Inbox {
     private final String idle;
     private final String recordAll;
 
-    public Inbox(EventingConfig config, Vertx vertx) {
+    public Inbox(EventingConfig config, Vertx vertx,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.config = config.consumer();
         long idleMillis = this.config.transactionIdleTimeout().toMillis();
         this.idle = idleMillis > 0 ? idleMillis + "ms" : null;
-        this.recordAll = RECORD_ALL.formatted(idle != null ? BOUND : "");
+        this.recordAll = RECORD_ALL.formatted(schema, idle != null ? BOUND : "");
         this.cleanupLoop = new ContextLoop<>("inbox cleanup", vertx, this::forgetOld,
                 count -> Duration.ofMinutes(10), Duration.ofMinutes(10));
     }
@@ -83,18 +87,23 @@ public class Inbox {
      * batch is retried one by one instead). An id another transaction is recording waits for it and counts as
      * processed when it commits.
      *
+     * The statement runs on the session's connection, without Hibernate: as a native query, Hibernate's query plan
+     * cache compared each one with every cached plan of the same SQL (14 % of the notifier's samples in a profile).
+     *
      * @return the ids processed for the first time
      */
     public Uni<Set<String>> firstDeliveries(String group, Collection<String> eventIds) {
         if (eventIds.isEmpty()) {
             return Uni.createFrom().item(Set.of());
         }
-        return Panache.getSession().chain(session -> {
-            var query = session.createNativeQuery(recordAll, String.class)
-                    .setParameter("group", group)
-                    .setParameter("ids", eventIds.toArray(String[]::new));
-            return (idle != null ? query.setParameter("idle", idle) : query).getResultList();
-        }).map(Set::copyOf);
+        Object[] parameters = idle != null ? new Object[] {group, eventIds.toArray(String[]::new), idle}
+                : new Object[] {group, eventIds.toArray(String[]::new)};
+        return Panache.getSession().chain(session -> Uni.createFrom().completionStage(() -> SessionConnections
+                .connection(session).select(recordAll, parameters))).map(result -> {
+                    Set<String> first = new HashSet<>();
+                    result.forEachRemaining(row -> first.add((String) row[0]));
+                    return first;
+                });
     }
 
     private Uni<Integer> forgetOld() {
