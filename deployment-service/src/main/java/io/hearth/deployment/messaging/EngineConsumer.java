@@ -10,12 +10,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Kafka facade of the engine: one consumer of every engine input topic ({@link Channels#ENGINE}), each poll's batch
- * applied through the idempotent processor in one transaction (the inbox records every id; only first deliveries
- * go on). In the batch's order (per partition the topic's order, so per tree key), a run of signals goes to the
+ * applied through the idempotent processor in one transaction, or a few for a batch of many stack commands (the
+ * inbox records every id; only first deliveries go on). In the batch's order (per partition the topic's order, so per tree key), a run of signals goes to the
  * {@link SignalHandler} at once and each stack command to the {@link StackCommandHandler}.
  */
 @ApplicationScoped
@@ -28,15 +29,26 @@ public class EngineConsumer {
     private final SignalHandler signals;
     private final StackCommandHandler commands;
 
-    public EngineConsumer(EventProcessor processor, SignalHandler signals, StackCommandHandler commands) {
+    private final int commandsPerTransaction;
+
+    public EngineConsumer(EventProcessor processor, SignalHandler signals, StackCommandHandler commands,
+            @ConfigProperty(name = "hearth.deployment.commands-per-transaction", defaultValue = "5")
+            int commandsPerTransaction) {
         this.processor = processor;
         this.signals = signals;
         this.commands = commands;
+        this.commandsPerTransaction = commandsPerTransaction;
     }
 
+    /**
+     * Applies a poll's batch; at most {@code hearth.deployment.commands-per-transaction} stack commands go in one
+     * transaction (a create holds every row and event it makes until its commit: a hundred creates of 300 resources
+     * in one transaction ran the heap out).
+     */
     @Incoming(Channels.ENGINE)
     public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
-        return processor.processBatch(Channels.GROUP, batch, TYPES, this::apply);
+        return processor.processBatch(Channels.GROUP, batch, TYPES::contains, StackCommandHandler.TYPES::contains,
+                commandsPerTransaction, this::apply);
     }
 
     /** Applies a batch's first deliveries in their order: runs of signals together, commands one at a time. */

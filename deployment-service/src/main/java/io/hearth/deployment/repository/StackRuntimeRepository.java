@@ -27,6 +27,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -64,8 +65,11 @@ public class StackRuntimeRepository {
     private static final String CLAIM = "select id from {h-schema}stack_runtime where coalesce(root_stack_id, id)"
             + " in (:roots) and id in (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
             + " limit 1 for update skip locked";
-    /** Above this many stacks, the cache starts again empty. */
-    static final int MAX_CACHED_STACKS = 20_000;
+    /**
+     * Above this many resource rows cached, the cache starts again empty: bounded by size, not by count (a hundred
+     * stacks of 300 resources, with their plans and templates, were more than deployment-service's heap).
+     */
+    static final int MAX_CACHED_ROWS = 10_000;
     private static final Comparator<ResourceRuntime> ROW_ORDER = Comparator
             .comparing((ResourceRuntime row) -> row.createdAt).thenComparing(row -> row.name);
 
@@ -90,6 +94,8 @@ public class StackRuntimeRepository {
     private final String updateRows;
     private final String deleteRows;
     private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
+    /** The resource rows the cache holds, about (concurrent changes may skew it until the next clear). */
+    private final AtomicLong cachedRows = new AtomicLong();
     private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a stack's runtime");
     private final Counter hits;
     private final Counter misses;
@@ -191,6 +197,7 @@ public class StackRuntimeRepository {
     /** Forgets the cached stacks of every tree {@code kept} refuses (a replica gave up the trees' partitions). */
     public void retainTrees(Predicate<UUID> kept) {
         cache.values().removeIf(snapshot -> !kept.test(snapshot.root()));
+        cachedRows.set(cache.values().stream().mapToLong(snapshot -> snapshot.rows().size()).sum());
     }
 
     /**
@@ -375,14 +382,15 @@ public class StackRuntimeRepository {
         @Override
         public CompletionStage<Void> doAfterTransactionCompletion(boolean success, ReactiveSession reactive) {
             for (Tracked tracked : stacks.values()) {
-                if (success && tracked.stored != null) {
-                    cache.put(tracked.stack.id, tracked.snapshot());
-                } else {
-                    cache.remove(tracked.stack.id);
-                }
+                Snapshot snapshot = success && tracked.stored != null ? tracked.snapshot() : null;
+                Snapshot previous = snapshot != null ? cache.put(tracked.stack.id, snapshot)
+                        : cache.remove(tracked.stack.id);
+                cachedRows.addAndGet((snapshot == null ? 0 : snapshot.rows().size())
+                        - (previous == null ? 0 : previous.rows().size()));
             }
-            if (cache.size() > MAX_CACHED_STACKS) {
+            if (cachedRows.get() > MAX_CACHED_ROWS) {
                 cache.clear();
+                cachedRows.set(0);
             }
             return CompletableFuture.completedFuture(null);
         }

@@ -7,13 +7,19 @@ import io.hearth.deployment.domain.StackRuntime;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A stack row's plan, parsed: what the engine and the resource handlers read of a stack's template. */
 public final class StackPlans {
 
     /** Plans as last read, by stack: a plan's text changes only with an update, and parsing it is costly. */
     private static final Map<UUID, ParsedPlan> PLANS = new ConcurrentHashMap<>();
-    private static final int PLANS_KEPT = 1_000;
+    /**
+     * Above this many resources in the plans kept, they are forgotten and parsed again as needed: bounded by size, not
+     * by count (a hundred plans of 300 resources, with their texts, were more than deployment-service's heap).
+     */
+    static final int RESOURCES_KEPT = 5_000;
+    private static final AtomicInteger RESOURCES = new AtomicInteger();
 
     private record ParsedPlan(String text, StackPlan plan) {
     }
@@ -29,10 +35,12 @@ public final class StackPlans {
         }
         StackPlan plan = HearthJson.read(stack.plan, new TypeReference<StackPlan>() {
         });
-        if (PLANS.size() >= PLANS_KEPT) {
+        ParsedPlan previous = PLANS.put(stack.id, new ParsedPlan(stack.plan, plan));
+        if (RESOURCES.addAndGet(plan.resources().size()
+                - (previous == null ? 0 : previous.plan().resources().size())) > RESOURCES_KEPT) {
             PLANS.clear();
+            RESOURCES.set(0);
         }
-        PLANS.put(stack.id, new ParsedPlan(stack.plan, plan));
         return plan;
     }
 }

@@ -109,6 +109,19 @@ public class EventProcessor {
      */
     public Uni<Void> processBatch(String group, KafkaRecordBatch<String, String> batch, Predicate<String> actsOn,
             Function<List<CloudEvent>, Uni<Void>> handler) {
+        return processBatch(group, batch, actsOn, type -> false, Integer.MAX_VALUE, handler);
+    }
+
+    /**
+     * {@link #processBatch(String, KafkaRecordBatch, Predicate, Function)}, with at most {@code heavyPerTransaction}
+     * events whose type {@code heavy} accepts in one transaction: a batch holding more is applied as consecutive
+     * parts, in order, each in its own transaction with its own inbox records (a hundred stack creates in one
+     * transaction held every row and event they made in memory at once, more than the heap). The batch is
+     * acknowledged once every part committed; when a part fails, the batch is applied one by one, and what the parts
+     * before it committed is skipped by the inbox.
+     */
+    public Uni<Void> processBatch(String group, KafkaRecordBatch<String, String> batch, Predicate<String> actsOn,
+            Predicate<String> heavy, int heavyPerTransaction, Function<List<CloudEvent>, Uni<Void>> handler) {
         List<CloudEvent> events = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         try {
@@ -121,13 +134,14 @@ public class EventProcessor {
         } catch (InvalidEventException e) {
             return oneByOne(group, batch, actsOn, handler);
         }
-        Uni<Void> applied = events.isEmpty() ? Uni.createFrom().voidItem()
-                : bounded(() -> group + " applying a batch of " + events.size() + " events " + described(events),
-                        group, events, () -> Panache.withTransaction(
-                        () -> inbox.firstDeliveries(group, ids)
-                                .chain(fresh -> handler.apply(events.stream()
+        Uni<Void> applied = Multi.createFrom().iterable(parts(events, heavy, heavyPerTransaction))
+                .onItem().transformToUniAndConcatenate(part -> bounded(() -> group + " applying a batch of "
+                        + part.size() + " events " + described(part), group, part, () -> Panache.withTransaction(
+                        () -> inbox.firstDeliveries(group, part.stream().map(CloudEvent::id).toList())
+                                .chain(fresh -> handler.apply(part.stream()
                                         .filter(event -> fresh.contains(event.id())).toList()))
-                                .chain(FlushGate::flushBeforeCommit)));
+                                .chain(FlushGate::flushBeforeCommit))))
+                .collect().last().replaceWithVoid();
         return applied
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a batch"))
@@ -137,6 +151,28 @@ public class EventProcessor {
                     return oneByOne(group, batch, actsOn, handler);
                 })
                 .chain(() -> Uni.createFrom().completionStage(batch::ack));
+    }
+
+    /** The events in consecutive parts of at most {@code heavyPerPart} heavy ones each (none for no events). */
+    static List<List<CloudEvent>> parts(List<CloudEvent> events, Predicate<String> heavy, int heavyPerPart) {
+        List<List<CloudEvent>> parts = new ArrayList<>();
+        List<CloudEvent> part = new ArrayList<>();
+        int heavyInPart = 0;
+        for (CloudEvent event : events) {
+            if (heavy.test(event.type())) {
+                if (heavyInPart == heavyPerPart) {
+                    parts.add(part);
+                    part = new ArrayList<>();
+                    heavyInPart = 0;
+                }
+                heavyInPart++;
+            }
+            part.add(event);
+        }
+        if (!part.isEmpty()) {
+            parts.add(part);
+        }
+        return parts;
     }
 
     /**
