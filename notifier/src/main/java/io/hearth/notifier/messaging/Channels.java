@@ -9,19 +9,16 @@ public final class Channels {
      */
     public static final String EVENTS = "notifier-events";
 
-    /**
-     * The consumer group of {@link #EVENTS} (it was {@code hearth.instance.lifecycle}'s alone), also the inbox name
-     * of that topic's events.
-     */
+    /** The consumer group of {@link #EVENTS}, also the inbox name of {@code hearth.instance.lifecycle}'s events. */
     public static final String GROUP = "notifier";
 
-    /** The inbox name of {@code hearth.metrics}'s events (the consumer group of that topic's own consumer once). */
+    /** The inbox name of {@code hearth.metrics}'s events. */
     public static final String METRICS_GROUP = "notifier-metrics";
 
-    /** The inbox name of {@code hearth.stack.events}' events (once the group of that topic's own consumer). */
+    /** The inbox name of {@code hearth.stack.events}' events. */
     public static final String STACK_EVENTS_GROUP = "notifier-journal-stack-events";
 
-    /** The inbox name of {@code hearth.membership}'s events (once the group of that topic's own consumer). */
+    /** The inbox name of {@code hearth.membership}'s events. */
     public static final String MEMBERSHIP_GROUP = "notifier-journal-membership";
 
     private Channels() {

@@ -20,8 +20,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 /**
  * Kafka facade of the notifier: one consumer of its four topics ({@link Channels#EVENTS}). A poll's batch is split by
  * topic, each topic's records in their order (per partition the topic's order, so per key), and each topic's share
- * goes through the idempotent processor in a transaction of its own, under that topic's inbox name, as the four
- * consumers each did before they were one:
+ * goes through the idempotent processor in a transaction of its own, under that topic's inbox name:
  * <ul>
  * <li>{@code hearth.stack.events}: every event appended to the journal ({@link JournalWriter}), and the membership
  * view's outputs and group actions ({@link MembershipHandler#handleStackEvents}) in the same transaction;</li>
@@ -78,20 +77,27 @@ public class NotifierConsumer {
                 .chain(() -> Uni.createFrom().completionStage(batch::ack));
     }
 
+    /** Remembers that a share changed a group: the poll then wakes the publisher once. */
+    private static void noteChange(AtomicBoolean groupsChanged, boolean changed) {
+        if (changed) {
+            groupsChanged.set(true);
+        }
+    }
+
     /** One topic's share of a poll, in a transaction of its own under that topic's inbox name. */
     private Uni<Void> apply(String topic, TopicBatch share, AtomicBoolean groupsChanged) {
         switch (topic) {
             case Topics.STACK_EVENTS:
                 return processor.processBatch(Channels.STACK_EVENTS_GROUP, share, type -> true,
                         events -> Uni.combine().all().unis(journal.append(events),
-                                membership.handleStackEvents(events).invoke(changed -> groupsChanged
-                                        .compareAndSet(false, changed))).discardItems());
+                                membership.handleStackEvents(events).invoke(changed -> noteChange(groupsChanged,
+                                        changed))).discardItems());
             case Topics.MEMBERSHIP:
                 return processor.processBatch(Channels.MEMBERSHIP_GROUP, share, type -> true, journal::append);
             case Topics.INSTANCE_LIFECYCLE:
                 return processor.processBatch(Channels.GROUP, share, MembershipHandler.TYPES,
                         events -> membership.handle(events)
-                                .invoke(changed -> groupsChanged.compareAndSet(false, changed)).replaceWithVoid());
+                                .invoke(changed -> noteChange(groupsChanged, changed)).replaceWithVoid());
             case Topics.METRICS:
                 return processor.processBatch(Channels.METRICS_GROUP, share, MetricsHandler.TYPES, metrics::handle)
                         .invoke(evaluator::wakeUp);
