@@ -124,6 +124,8 @@ class DeploymentActionTests {
         progress(id, "BACKUP", 1, "an older run", 90);
         progress(id, "BACKUP", 2, "copied 8 of 10 tables", 80);
         await().atMost(WAIT).until(() -> show(id).path("progress").asInt() == 80);
+        // the row is committed before the relay publishes its status: wait for the record too
+        await().atMost(WAIT).until(() -> statuses(id).stream().anyMatch(s -> Integer.valueOf(80).equals(s.progress())));
         assertThat(statuses(id)).filteredOn(s -> s.progress() != null).extracting(DeploymentStatusChanged::progress)
                 .containsExactly(40, 80);
 

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,6 +25,8 @@ final class HeldRows<T> {
     private final Map<Object, Object[]> stored = new HashMap<>();
     /** The keys of the rows read with a lock ({@code FOR UPDATE}) or inserted: locked until the transaction ends. */
     private final Set<Object> locked = new HashSet<>();
+    /** The keys of stored rows deleted since the last write: deleted by it. */
+    private final Set<Object> deleted = new LinkedHashSet<>();
 
     HeldRows(RuntimeColumns<T> columns) {
         this.columns = columns;
@@ -35,7 +38,11 @@ final class HeldRows<T> {
      * was read unlocked may have been changed by another transaction meanwhile); one it has changed keeps its changes.
      */
     T track(Object[] selected, boolean lock) {
-        Object[] values = columns.read(selected);
+        return hold(columns.read(selected), lock);
+    }
+
+    /** The same for a row's values as read already (the tree cache's copy of a row stored). */
+    T hold(Object[] values, boolean lock) {
         Object key = values[0];
         if (lock) {
             locked.add(key);
@@ -75,6 +82,29 @@ final class HeldRows<T> {
         locked.add(columns.key(row));
     }
 
+    /**
+     * Deletes a row, held or not: gone for the transaction at once, deleted from the table at the next write (one
+     * the transaction inserted and has not written yet is only forgotten).
+     */
+    void delete(Object key) {
+        if (!objects.containsKey(key) || stored.containsKey(key)) {
+            deleted.add(key);
+        }
+        forget(key);
+    }
+
+    /** Whether the transaction deleted the row (it is not read again). */
+    boolean deleted(Object key) {
+        return deleted.contains(key);
+    }
+
+    /** The keys of the rows deleted since the last write, which that write deletes; forgotten from here. */
+    List<Object> deletions() {
+        List<Object> keys = List.copyOf(deleted);
+        deleted.clear();
+        return keys;
+    }
+
     /** Forgets a row deleted by a statement. */
     void forget(Object key) {
         objects.remove(key);
@@ -89,18 +119,32 @@ final class HeldRows<T> {
         keys.forEach(this::forget);
     }
 
+    /** The values as stored of the held rows that match: what the last write or read of each left. */
+    List<Object[]> stored(Predicate<T> which) {
+        List<Object[]> values = new ArrayList<>();
+        objects.forEach((key, row) -> {
+            if (which.test(row) && stored.containsKey(key)) {
+                values.add(stored.get(key));
+            }
+        });
+        return values;
+    }
+
     /**
      * Adds to {@code changes} every row new or changed since the last write, and to {@code written} what to remember
-     * of them once the write succeeded.
+     * of them once the write succeeded; answers those rows.
      */
-    void changes(RowChanges changes, Collection<Runnable> written) {
+    List<T> changes(RowChanges changes, Collection<Runnable> written) {
+        List<T> changed = new ArrayList<>();
         objects.forEach((key, row) -> {
             Object[] values = columns.values(row);
             Object[] before = stored.get(key);
             if (!Arrays.equals(values, before)) {
                 changes.add(values, before);
                 written.add(() -> stored.put(key, values));
+                changed.add(row);
             }
         });
+        return changed;
     }
 }

@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -31,7 +32,13 @@ import org.hibernate.reactive.session.ReactiveSession;
  * changes); what changed is written with one multi-row statement per table and kind ({@link RuntimeColumns}, the
  * same statements the deployments API's {@link DeploymentRows} uses) when a query of these tables needs it, and just
  * before the commit. A change set of a whole poll batch (a membership change's reruns of every member, say) is thus
- * written in one statement. Deletes are statements of their own, at once.
+ * written in one statement, and so are its deletes of deployments and of server rows (a stack's abandon deletes its
+ * deployments at once).
+ *
+ * <p>A stack's deployments are part of its state in the tree cache ({@link StackRuntimeRepository}): a transaction
+ * that holds a stack holds all its deployments, from the cache or read with the stack ({@link Unit#hold}), and a change
+ * of a deployment raises its stack's version, in the same transaction, so that no copy of the stack kept anywhere is
+ * taken for current any more ({@link HeldStacks}).
  */
 @ApplicationScoped
 public class SoftwareDeploymentRepository {
@@ -42,6 +49,10 @@ public class SoftwareDeploymentRepository {
     private final String upsertServers;
     private final String updateServers;
     private final String insertSignals;
+    private final String selectOfStack;
+    private final String raiseVersions;
+    private final String deleteDeployments;
+    private final String deleteServers;
     private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a deployment or server row");
 
     public SoftwareDeploymentRepository(
@@ -52,6 +63,38 @@ public class SoftwareDeploymentRepository {
         this.upsertServers = RuntimeColumns.SERVERS.upsert(schema);
         this.updateServers = RuntimeColumns.SERVERS.update(schema);
         this.insertSignals = RuntimeColumns.SIGNALS.insert(schema, null);
+        this.selectOfStack = RuntimeColumns.DEPLOYMENTS.select(schema, "stack_id = $1");
+        this.raiseVersions = "update " + schema + ".stack_runtime set version = version + 1 where id = any($1)";
+        this.deleteDeployments = "delete from " + schema + ".software_deployment where id = any($1)";
+        this.deleteServers = "delete from " + schema + ".server_metadata where server_id = any($1)";
+    }
+
+    /**
+     * The stacks a transaction holds ({@link StackRuntimeRepository}'s unit), told when a deployment of theirs changed.
+     */
+    interface HeldStacks {
+
+        /**
+         * Whether the transaction holds the stack; one it holds is written with its version raised. The version of
+         * one it does not hold is raised by a statement of its own.
+         */
+        boolean touched(UUID stackId);
+    }
+
+    /** The unit of the session's transaction, made when it has none yet; it tells {@code stacks} of its changes. */
+    Unit unitOf(Mutiny.Session session, HeldStacks stacks) {
+        Unit unit = unit(session);
+        unit.stacks = stacks;
+        return unit;
+    }
+
+    /** The values of every deployment of the stack, read on the transaction's connection. */
+    CompletionStage<List<Object[]>> ofStack(ReactiveConnection connection, UUID stackId) {
+        return connection.select(selectOfStack, new Object[] {stackId.toString()}).thenApply(result -> {
+            List<Object[]> rows = new ArrayList<>();
+            result.forEachRemaining(selected -> rows.add(RuntimeColumns.DEPLOYMENTS.read(selected)));
+            return rows;
+        });
     }
 
     /** The deployment, of any tenant, or null. */
@@ -80,6 +123,9 @@ public class SoftwareDeploymentRepository {
             if (held != null && (lock.isEmpty() || rows.locked(key))) {
                 return Uni.createFrom().item(held);
             }
+            if (rows != null && rows.deleted(key)) {
+                return Uni.createFrom().nullItem();
+            }
             return select(session, columns, columns.key() + " = $1" + lock, key).map(found -> found.isEmpty() ? null
                     : held(session, found, !lock.isEmpty(), table, columns).get(0));
         });
@@ -87,16 +133,21 @@ public class SoftwareDeploymentRepository {
 
     /**
      * Locks the deployments with these ids that exist, in the order of their ids, in one statement: a batch of signals
-     * to one stack locks its deployments together, and each {@link #lock(UUID)} that follows finds its row held.
+     * to one stack locks its deployments together, and each {@link #lock(UUID)} that follows finds its row held. Those
+     * the transaction holds locked already (a stack's own, held with it) are not read again.
      */
     public Uni<Void> lock(Collection<UUID> ids) {
-        if (ids.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return session().chain(session -> select(session, RuntimeColumns.DEPLOYMENTS,
-                "id = any($1) order by id for update", (Object) ids.toArray(UUID[]::new))
-                .invoke(rows -> held(session, rows, true, u -> u.deployments, RuntimeColumns.DEPLOYMENTS)))
-                .replaceWithVoid();
+        return session().chain(session -> {
+            Unit unit = current(session);
+            UUID[] missing = ids.stream().filter(id -> unit == null || !unit.deployments.locked(id))
+                    .toArray(UUID[]::new);
+            if (missing.length == 0) {
+                return Uni.createFrom().voidItem();
+            }
+            return select(session, RuntimeColumns.DEPLOYMENTS, "id = any($1) order by id for update", (Object) missing)
+                    .invoke(rows -> held(session, rows, true, u -> u.deployments, RuntimeColumns.DEPLOYMENTS))
+                    .replaceWithVoid();
+        });
     }
 
     /** The deployments with these ids that exist. */
@@ -160,10 +211,15 @@ public class SoftwareDeploymentRepository {
         return unit().invoke(unit -> unit.deployments.insert(d)).replaceWithVoid();
     }
 
-    /** Deletes the deployment's row, at once (the statements that follow see it gone). */
+    /**
+     * Deletes the deployment's row: gone for the transaction at once, deleted with the others of the transaction by
+     * one statement at the next write (before a query of these tables, or at the commit).
+     */
     public Uni<Void> delete(SoftwareDeployment d) {
-        return delete("software_deployment where id = $1", d.id)
-                .chain(() -> unit().invoke(unit -> unit.deployments.forget(d.id))).replaceWithVoid();
+        return unit().invoke(unit -> {
+            unit.deployments.delete(d.id);
+            unit.touched(d.stackId);
+        }).replaceWithVoid();
     }
 
     /** Deletes the deployments of these stacks (a stack's abandon). */
@@ -173,8 +229,10 @@ public class SoftwareDeploymentRepository {
         }
         Set<String> stacks = Set.copyOf(stackIds);
         return delete("software_deployment where stack_id = any($1)", (Object) stackIds.toArray(String[]::new))
-                .chain(() -> unit().invoke(unit -> unit.deployments.forget(d -> stacks.contains(d.stackId))))
-                .replaceWithVoid();
+                .chain(() -> unit().invoke(unit -> {
+                    unit.deployments.forget(d -> stacks.contains(d.stackId));
+                    stacks.forEach(unit::touched);
+                })).replaceWithVoid();
     }
 
     /** Records a signal (or a terminal status the API set), written with the transaction's other changes. */
@@ -207,13 +265,12 @@ public class SoftwareDeploymentRepository {
         return unit().invoke(unit -> unit.servers.insert(row)).replaceWith(row);
     }
 
-    /** Deletes the rows of these servers, at once. */
+    /** Deletes the rows of these servers, as {@link #delete(SoftwareDeployment)} deletes a deployment's. */
     Uni<Void> deleteServers(Collection<String> serverIds) {
         if (serverIds.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return delete("server_metadata where server_id = any($1)", (Object) serverIds.toArray(String[]::new))
-                .chain(() -> unit().invoke(unit -> serverIds.forEach(unit.servers::forget))).replaceWithVoid();
+        return unit().invoke(unit -> serverIds.forEach(unit.servers::delete)).replaceWithVoid();
     }
 
     /** {@code select count(*) from <from>}, the transaction's writes seen. */
@@ -288,31 +345,73 @@ public class SoftwareDeploymentRepository {
     }
 
     /** A transaction's deployments, server rows and new signal records; written before it commits. */
-    private final class Unit implements ReactiveBeforeTransactionCompletionProcess {
+    final class Unit implements ReactiveBeforeTransactionCompletionProcess {
 
         private final Mutiny.Session session;
         final HeldRows<SoftwareDeployment> deployments = new HeldRows<>(RuntimeColumns.DEPLOYMENTS);
         final HeldRows<ServerMetadataRow> servers = new HeldRows<>(RuntimeColumns.SERVERS);
         final List<DeploymentSignal> signals = new ArrayList<>();
+        /** The stacks whose deployments changed since the last write (by a delete so far). */
+        private final Set<UUID> touched = new LinkedHashSet<>();
+        /** The transaction's stacks, when it holds any. */
+        private HeldStacks stacks;
 
         Unit(Mutiny.Session session) {
             this.session = session;
         }
 
-        /** Writes every change since the last write: servers, deployments, then the signals recorded. */
+        /** Holds a stack's deployments as stored (its copy in the tree cache, or as read with it): locked with it. */
+        void hold(List<Object[]> stored) {
+            stored.forEach(values -> deployments.hold(values, true));
+        }
+
+        /** The values as stored of the stack's deployments the transaction holds. */
+        List<Object[]> storedOf(UUID stackId) {
+            String id = stackId.toString();
+            return deployments.stored(d -> id.equals(d.stackId));
+        }
+
+        void touched(String stackId) {
+            if (stackId != null) {
+                try {
+                    touched.add(UUID.fromString(stackId));
+                } catch (IllegalArgumentException notAStack) {
+                    // a deployment made through the API names no stack of the engine
+                }
+            }
+        }
+
+        /**
+         * Writes every change since the last write: the rows deleted, servers, deployments, then the signals
+         * recorded; and raises the version of each stack whose deployments changed.
+         */
         CompletionStage<Void> write(ReactiveConnection connection) {
             List<Runnable> written = new ArrayList<>();
             RowChanges serverRows = new RowChanges();
             RowChanges deploymentRows = new RowChanges();
             servers.changes(serverRows, written);
-            deployments.changes(deploymentRows, written);
+            deployments.changes(deploymentRows, written).forEach(d -> touched(d.stackId));
+            List<UUID> raised = touched.stream().filter(id -> stacks == null || !stacks.touched(id)).toList();
+            touched.clear();
             List<Object[]> recorded = signals.stream().map(RuntimeColumns.SIGNALS::values).toList();
             signals.clear();
-            CompletionStage<?> done = serverRows.write(connection::update, RuntimeColumns.SERVERS, upsertServers,
-                    updateServers).thenCompose(v -> deploymentRows.write(connection::update, RuntimeColumns.DEPLOYMENTS,
+            UUID[] deletedDeployments = deployments.deletions().toArray(UUID[]::new);
+            String[] deletedServers = servers.deletions().toArray(String[]::new);
+            CompletionStage<?> done = CompletableFuture.completedFuture(null);
+            if (deletedDeployments.length > 0) {
+                done = done.thenCompose(v -> connection.update(deleteDeployments, new Object[] {deletedDeployments}));
+            }
+            if (deletedServers.length > 0) {
+                done = done.thenCompose(v -> connection.update(deleteServers, new Object[] {deletedServers}));
+            }
+            done = done.thenCompose(v -> serverRows.write(connection::update, RuntimeColumns.SERVERS, upsertServers,
+                    updateServers)).thenCompose(v -> deploymentRows.write(connection::update, RuntimeColumns.DEPLOYMENTS,
                             upsertDeployments, updateDeployments));
             if (!recorded.isEmpty()) {
                 done = done.thenCompose(v -> connection.update(insertSignals, RuntimeColumns.SIGNALS.arrays(recorded)));
+            }
+            if (!raised.isEmpty()) {
+                done = done.thenCompose(v -> connection.update(raiseVersions, new Object[] {raised.toArray(UUID[]::new)}));
             }
             return done.thenRun(() -> written.forEach(Runnable::run));
         }

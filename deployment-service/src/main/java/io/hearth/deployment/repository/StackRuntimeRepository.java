@@ -46,10 +46,10 @@ import org.hibernate.reactive.session.ReactiveSession;
  * session: no ORM dirty check runs over them. A transaction's unit of work keeps what it loaded and the values it
  * read; what changed (rows inserted, changed or deleted, and the stack's row with its version raised) is written with
  * one multi-row statement per table ({@link RuntimeColumns}) when the unit is flushed: by {@link #release}, before a
- * query of these tables, and just before the commit. A committed stack's values stay in the tree cache; the next
- * transaction that locks the stack takes them from there when the stored version is still the one cached (nothing
- * else wrote the stack since), and reads the database otherwise. The cache holds copies: a transaction that fails
- * leaves it as it was.
+ * query of these tables, and just before the commit. A committed stack's values stay in the tree cache, with those of
+ * its deployments; the next transaction that locks the stack takes them from there when the stored version is still
+ * the one cached (nothing else wrote the stack, its resources or its deployments since: a change of any raises the
+ * version), and reads the database otherwise. The cache holds copies: a transaction that fails leaves it as it was.
  */
 @ApplicationScoped
 public class StackRuntimeRepository {
@@ -81,8 +81,16 @@ public class StackRuntimeRepository {
     public record Loaded(StackRuntime stack, List<ResourceRuntime> rows) {
     }
 
-    /** A committed stack's values: its tree's root, its row's version, its row and its resources' rows. */
-    private record Snapshot(UUID root, long version, Object[] stack, List<Object[]> rows) {
+    /**
+     * A committed stack's values: its tree's root, its row's version, its row, its resources' rows and its deployments'
+     * rows.
+     */
+    private record Snapshot(UUID root, long version, Object[] stack, List<Object[]> rows, List<Object[]> deployments) {
+
+        /** The rows it holds, for the cache's bound. */
+        int size() {
+            return rows.size() + deployments.size();
+        }
     }
 
     private final String lock;
@@ -100,9 +108,11 @@ public class StackRuntimeRepository {
     private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a stack's runtime");
     private final Counter hits;
     private final Counter misses;
+    private final SoftwareDeploymentRepository deployments;
 
     public StackRuntimeRepository(@ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema,
-            MeterRegistry registry) {
+            MeterRegistry registry, SoftwareDeploymentRepository deployments) {
+        this.deployments = deployments;
         this.lock = "select version from " + schema + ".stack_runtime where id = $1 for update";
         this.lockStack = RuntimeColumns.STACKS.select(schema, "id = $1 for update");
         this.selectStack = RuntimeColumns.STACKS.select(schema, "id = $1");
@@ -174,6 +184,7 @@ public class StackRuntimeRepository {
                 long version = ((Number) locked.get(0)[0]).longValue();
                 if (snapshot.version() == version) {
                     hits.increment();
+                    unit.deployments.hold(snapshot.deployments());
                     return Uni.createFrom().item(unit.track(version, snapshot.stack(), snapshot.rows()).loaded());
                 }
                 misses.increment(); // changed since it was cached (by hand, or by another replica): read again
@@ -183,13 +194,18 @@ public class StackRuntimeRepository {
         });
     }
 
-    /** The stack's resource rows read, and the stack held by the transaction ({@code version} null: the row's). */
+    /**
+     * The stack's resource rows and deployments read, and the stack held by the transaction ({@code version} null: the
+     * row's).
+     */
     private Uni<Loaded> rows(ReactiveConnection connection, Unit unit, UUID id, Object[] stack, Long version) {
-        return select(connection, selectRows, id).map(selected -> {
-            List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
-            return unit.track(version != null ? version : RuntimeColumns.STACKS.entity(stack).version, stack, rows)
-                    .loaded();
-        });
+        return select(connection, selectRows, id).chain(selected -> Uni.createFrom()
+                .completionStage(() -> deployments.ofStack(connection, id)).map(deploymentRows -> {
+                    unit.deployments.hold(deploymentRows);
+                    List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
+                    return unit.track(version != null ? version : RuntimeColumns.STACKS.entity(stack).version, stack,
+                            rows).loaded();
+                }));
     }
 
     /** Adds a new stack's row, written with the transaction's other changes. */
@@ -210,7 +226,7 @@ public class StackRuntimeRepository {
     /** Forgets the cached stacks of every tree {@code kept} refuses (a replica gave up the trees' partitions). */
     public void retainTrees(Predicate<UUID> kept) {
         cache.values().removeIf(snapshot -> !kept.test(snapshot.root()));
-        cachedRows.set(cache.values().stream().mapToLong(snapshot -> snapshot.rows().size()).sum());
+        cachedRows.set(cache.values().stream().mapToLong(Snapshot::size).sum());
     }
 
     /**
@@ -267,6 +283,8 @@ public class StackRuntimeRepository {
         Object[] stored;
         final Map<UUID, ResourceRuntime> rows = new LinkedHashMap<>();
         final Map<UUID, Object[]> storedRows = new HashMap<>();
+        /** Whether a deployment of the stack changed since the stack was last written: its version rises. */
+        boolean touched;
 
         Tracked(StackRuntime stack, long version, Object[] stored) {
             this.stack = stack;
@@ -289,22 +307,36 @@ public class StackRuntimeRepository {
             rows.remove(row.id);
         }
 
-        Snapshot snapshot() {
-            return new Snapshot(root, version, stored, List.copyOf(storedRows.values()));
+        Snapshot snapshot(List<Object[]> deployments) {
+            return new Snapshot(root, version, stored, List.copyOf(storedRows.values()), deployments);
         }
     }
 
-    /** A transaction's stacks; written before it commits, and cached once it has. */
+    /**
+     * A transaction's stacks; written before it commits, and cached once it has. It holds every deployment of each of
+     * them, in the transaction's unit of {@link SoftwareDeploymentRepository}.
+     */
     private final class Unit implements ReactiveBeforeTransactionCompletionProcess,
-            ReactiveAfterTransactionCompletionProcess {
+            ReactiveAfterTransactionCompletionProcess, SoftwareDeploymentRepository.HeldStacks {
 
         private final Mutiny.Session session;
         final Map<UUID, Tracked> stacks = new LinkedHashMap<>();
         /** The stacks loaded or added since the last release: those a step may be changing now. */
         final Set<UUID> active = new LinkedHashSet<>();
+        final SoftwareDeploymentRepository.Unit deployments;
 
         Unit(Mutiny.Session session) {
             this.session = session;
+            this.deployments = StackRuntimeRepository.this.deployments.unitOf(session, this);
+        }
+
+        @Override
+        public boolean touched(UUID stackId) {
+            Tracked tracked = stacks.get(stackId);
+            if (tracked != null) {
+                tracked.touched = true;
+            }
+            return tracked != null;
         }
 
         /** Holds a stack stored at {@code version} with those values: new entities, the values as stored. */
@@ -363,7 +395,7 @@ public class StackRuntimeRepository {
                     stored.add(() -> tracked.storedRows.keySet().removeAll(gone));
                     changed = true;
                 }
-                if (changed || tracked.stored == null
+                if (changed || tracked.touched || tracked.stored == null
                         || !Arrays.equals(RuntimeColumns.STACKS.values(tracked.stack), tracked.stored)) {
                     long version = tracked.stored == null ? tracked.stack.version : tracked.version + 1;
                     tracked.stack.version = version;
@@ -372,6 +404,7 @@ public class StackRuntimeRepository {
                     stored.add(() -> {
                         tracked.version = version;
                         tracked.stored = values;
+                        tracked.touched = false;
                     });
                 }
             }
@@ -389,17 +422,20 @@ public class StackRuntimeRepository {
             if (transaction == null || transaction.isMarkedForRollback()) {
                 return CompletableFuture.completedFuture(null);
             }
-            return write(reactive.getReactiveConnection(), stacks.values());
+            // the deployments first: a stack whose deployments changed is written with its version raised
+            ReactiveConnection connection = reactive.getReactiveConnection();
+            return deployments.write(connection).thenCompose(v -> write(connection, stacks.values()));
         }
 
         @Override
         public CompletionStage<Void> doAfterTransactionCompletion(boolean success, ReactiveSession reactive) {
             for (Tracked tracked : stacks.values()) {
-                Snapshot snapshot = success && tracked.stored != null ? tracked.snapshot() : null;
+                Snapshot snapshot = success && tracked.stored != null
+                        ? tracked.snapshot(deployments.storedOf(tracked.stack.id)) : null;
                 Snapshot previous = snapshot != null ? cache.put(tracked.stack.id, snapshot)
                         : cache.remove(tracked.stack.id);
-                cachedRows.addAndGet((snapshot == null ? 0 : snapshot.rows().size())
-                        - (previous == null ? 0 : previous.rows().size()));
+                cachedRows.addAndGet((snapshot == null ? 0 : snapshot.size())
+                        - (previous == null ? 0 : previous.size()));
             }
             if (cachedRows.get() > MAX_CACHED_ROWS) {
                 cache.clear();

@@ -95,6 +95,19 @@ class SoftwareDeploymentRepositoryTests {
     }
 
     @Test
+    void deploymentsDeletedInATransactionAreGoneForItAtOnceAndFromTheTableAtItsCommit() {
+        SoftwareDeployment first = stored();
+        SoftwareDeployment second = stored();
+        inTransaction(() -> deployments.lock(first.id).chain(deployments::delete)
+                .chain(() -> deployments.find(first.id)).invoke(gone -> assertThat(gone).isNull())
+                .chain(() -> deployments.lock(second.id)).chain(deployments::delete)
+                .chain(() -> deployments.count(List.of(first.id, second.id)))
+                .invoke(count -> assertThat(count).as("a count runs after the deletes are written").isZero()));
+        assertThat(db.queryLong("select count(*) from software_deployment where id in (?, ?)", first.id, second.id))
+                .isZero();
+    }
+
+    @Test
     void aServersRowMadeInTheTransactionIsFoundLockedAndStoredOnce() {
         String serverId = "srv-" + UUID.randomUUID();
         inTransaction(() -> {

@@ -11,6 +11,7 @@ import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.hot.CfnOutline;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
+import io.hearth.template.repository.StackResourceRepository;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,12 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class StackResources {
+
+    private final StackResourceRepository rowWriter;
+
+    public StackResources(StackResourceRepository rowWriter) {
+        this.rowWriter = rowWriter;
+    }
 
     /**
      * Records the resources a plan holds: new ones as INIT_COMPLETE, known ones keep their
@@ -67,7 +74,7 @@ public class StackResources {
                 row.description = templateResources.path(planned.name()).path("description").asText("");
             }
             known.values().forEach(gone -> gone.requiredBy = "[]");
-            return added.isEmpty() ? Uni.createFrom().voidItem() : StackResourceState.persist(added);
+            return rowWriter.insert(added);
         });
     }
 

@@ -1,0 +1,143 @@
+package io.hearth.deployment.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.SoftwareDeployment;
+import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.testsupport.HearthTestResource;
+import io.hearth.testsupport.TestDatabase;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A stack's deployments are part of its state in the tree cache: a transaction that locks the stack holds them from
+ * memory while the stack's stored version is the one cached, and a change of a deployment raises that version, so no
+ * copy of the stack kept anywhere is taken for current after it (real PostgreSQL).
+ */
+@QuarkusTest
+@WithTestResource(HearthTestResource.class)
+class TreeCacheTests {
+
+    @Inject
+    StackRuntimeRepository stacks;
+
+    @Inject
+    SoftwareDeploymentRepository deployments;
+
+    private final TestDatabase db = TestDatabase.schema("deployment");
+
+    @Test
+    void aCachedStacksDeploymentsAreHeldFromMemoryWithTheStack() {
+        SoftwareDeployment d = storedWithItsStack();
+        // a write that goes around the engine and raises no version: only a copy in memory can still say IN_PROGRESS
+        db.execute("update software_deployment set status = 'COMPLETE' where id = '" + d.id + "'");
+        String held = inTransaction(() -> stacks.load(UUID.fromString(d.stackId))
+                .chain(() -> deployments.lock(d.id)).map(locked -> locked.status));
+        assertThat(held).isEqualTo("IN_PROGRESS");
+    }
+
+    @Test
+    void aDeploymentChangedWithItsStackHeldRaisesTheVersionAndIsCachedChanged() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        long before = version(stackId);
+        inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id))
+                .invoke(locked -> locked.status = "COMPLETE"));
+        assertThat(version(stackId)).isEqualTo(before + 1);
+        db.execute("update software_deployment set status_reason = 'around the engine' where id = '" + d.id + "'");
+        String held = inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id))
+                .map(locked -> locked.status + " " + locked.statusReason));
+        assertThat(held).as("the next step takes the stack's deployments, as changed, from the cache")
+                .isEqualTo("COMPLETE null");
+    }
+
+    @Test
+    void aDeploymentChangedWithoutItsStackRaisesTheStacksVersionAndTheNextStepReadsItAgain() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        long before = version(stackId);
+        // a hook's progress, say: the deployment alone, in a transaction that does not hold its stack
+        inTransaction(() -> deployments.lock(d.id).invoke(locked -> locked.status = "FAILED"));
+        assertThat(version(stackId)).isEqualTo(before + 1);
+        String held = inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id))
+                .map(locked -> locked.status));
+        assertThat(held).isEqualTo("FAILED");
+    }
+
+    @Test
+    void aDeploymentDeletedWithoutItsStackIsGoneFromTheNextStep() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        inTransaction(() -> deployments.find(d.id).chain(found -> deployments.delete(found)));
+        SoftwareDeployment held = inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id)));
+        assertThat(held).isNull();
+    }
+
+    @Test
+    void aTransactionThatFailsLeavesTheCachedDeploymentsAsTheyWere() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        assertThatThrownBy(() -> inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id))
+                .invoke(locked -> locked.status = "COMPLETE")
+                .chain(() -> Uni.createFrom().failure(new IllegalStateException("the step failed")))))
+                .hasRootCauseMessage("the step failed");
+        String held = inTransaction(() -> stacks.load(stackId).chain(() -> deployments.lock(d.id))
+                .map(locked -> locked.status));
+        assertThat(held).isEqualTo("IN_PROGRESS");
+    }
+
+    private long version(UUID stackId) {
+        return db.queryLong("select version from stack_runtime where id = ?", stackId);
+    }
+
+    /** A stack and a deployment of it, IN_PROGRESS, made in one committed transaction (as the engine's create). */
+    private SoftwareDeployment storedWithItsStack() {
+        Instant now = Instant.now();
+        StackRuntime stack = new StackRuntime();
+        stack.id = UUID.randomUUID();
+        stack.tenant = "demo";
+        stack.name = "tree-" + stack.id;
+        stack.plan = "{}";
+        stack.action = Action.CREATE;
+        stack.status = Status.IN_PROGRESS;
+        stack.version = 1;
+        stack.createdAt = now;
+        stack.updatedAt = now;
+        SoftwareDeployment d = new SoftwareDeployment();
+        d.id = UUID.randomUUID();
+        d.tenant = "demo";
+        d.stackId = stack.id.toString();
+        d.resourceName = "deployment";
+        d.serverId = "srv-" + d.id;
+        d.configId = UUID.randomUUID();
+        d.inputValues = "{}";
+        d.action = "CREATE";
+        d.status = "IN_PROGRESS";
+        d.signalTransport = "CFN_SIGNAL";
+        d.generation = 1;
+        d.createdAt = now;
+        d.updatedAt = now;
+        d.signalExpiresAt = now.plusSeconds(3600);
+        inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d)));
+        return d;
+    }
+
+    private static <T> T inTransaction(Supplier<Uni<T>> work) {
+        try {
+            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(work));
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
