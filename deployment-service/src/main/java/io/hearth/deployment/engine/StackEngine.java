@@ -98,14 +98,6 @@ public class StackEngine {
         return starter.apply(state, row, handler.resume(ResourceCall.of(state.stack, row)));
     }
 
-    /**
-     * Ends a waiting resource's action with what a signal brought; the stack advances when the caller asks
-     * ({@link StackSignals} does once for all the signals it applies).
-     */
-    Uni<Void> settle(StackState state, ResourceRuntime row, Outcome outcome) {
-        return starter.apply(state, row, Uni.createFrom().item(outcome));
-    }
-
     /** Create or update: bring every planned resource in line, clean up what is left behind, finish. */
     private Uni<Void> convergeStep(StackState state) {
         Optional<ResourceRuntime> failed = state.failure();
@@ -331,11 +323,6 @@ public class StackEngine {
 
     private static String digest(Map<String, JsonNode> outputs) {
         return Digests.sha256(HearthJson.write(outputs));
-    }
-
-    /** Contextualizes what reads the resource, whose attributes a signal changed. */
-    Uni<Void> readersOf(StackState state, ResourceRuntime changed) {
-        return starter.readersOf(state, changed);
     }
 
     /** Sets a resource's CHECK state (mark unhealthy or healthy) and publishes it. */

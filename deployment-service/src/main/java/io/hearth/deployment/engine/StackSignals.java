@@ -39,16 +39,18 @@ public class StackSignals {
     private final StackEngine engine;
     private final ResourceHandlers handlers;
     private final SoftwareDeployments deployments;
+    private final ResourceStarter starter;
     private final Breakpoints breakpoints;
     private final StackStates states;
     private final StackRuntimeRepository repository;
     private final SoftwareDeploymentRepository deploymentRows;
 
-    public StackSignals(StackEngine engine, ResourceHandlers handlers, SoftwareDeployments deployments,
-            Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository,
+    public StackSignals(StackEngine engine, ResourceStarter starter, ResourceHandlers handlers,
+            SoftwareDeployments deployments, Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository,
             SoftwareDeploymentRepository deploymentRows) {
         this.deploymentRows = deploymentRows;
         this.engine = engine;
+        this.starter = starter;
         this.states = states;
         this.repository = repository;
         this.breakpoints = breakpoints;
@@ -58,20 +60,53 @@ public class StackSignals {
 
     /**
      * Applies signals for the resources of one stack, in their order, in the caller's transaction; then the
-     * stack goes as far as it can (its dependents start, or it completes or fails).
+     * stack goes as far as it can (its dependents start, or it completes or fails). Each signal goes to the handler
+     * of each row it is for ({@link #holders}, Heat's {@code handle_signal}): an outcome settles the row's waiting
+     * action, a change of its attributes contextualizes what reads them, and the waiting actions that look at the row
+     * again ({@link #watchers}) resume. A signal for no resource (a hook's result for a deployment no stack owns:
+     * {@code stackId} null) is {@link #unowned}.
      */
     public Uni<Void> apply(UUID stackId, List<Signal> signals) {
-        return states.load(stackId).call(state -> state == null ? Uni.createFrom().voidItem()
+        Uni<StackState> loaded = stackId == null ? Uni.createFrom().nullItem() : states.load(stackId);
+        return loaded.call(state -> state == null ? Uni.createFrom().voidItem()
                 : deploymentRows.lock(deploymentIds(signals))).chain(state -> {
             if (state == null) {
                 return StackEngine.each(signals, signal -> unowned(stackId, signal));
             }
             Map<ResourceRuntime, String> attributes = IN_PROGRESS.equals(state.stack().status) ? null
                     : attributes(state);
-            return StackEngine.each(signals, signal -> apply(state, signal)).chain(() -> engine.advance(state))
+            return StackEngine.each(signals, signal -> {
+                if (signal instanceof Signal.ApiSignal api && Breakpoints.unsetHook(api.details()) != null) {
+                    // Heat's Resource.signal: unset_hook clears the breakpoint and never reaches handle_signal
+                    return breakpoints.clear(state, api.resourceName(), Breakpoints.unsetHook(api.details()));
+                }
+                List<ResourceRuntime> rows = holders(state, signal);
+                return rows.isEmpty() ? unowned(stackId, signal) : StackEngine.each(rows, row -> handlers.forRow(row)
+                        .signal(ResourceCall.of(state.stack(), row), signal).chain(outcome -> {
+                            if (outcome instanceof Outcome.Changed) {
+                                return starter.readersOf(state, row);
+                            }
+                            return (outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
+                                    : starter.apply(state, row, Uni.createFrom().item(outcome)))
+                                    .chain(() -> StackEngine.each(watchers(state, row), w -> engine.resume(state, w)));
+                        }));
+            }).chain(() -> engine.advance(state))
                     .chain(() -> attributes == null || attributes.equals(attributes(state))
                             ? Uni.createFrom().voidItem() : engine.refreshOutputs(state));
         }).chain(repository::release);
+    }
+
+    /**
+     * The rows a signal is for: every row holding its physical id ({@link Signal#everyHolder}), else the row it names
+     * or the one holding its physical id; none when there is none.
+     */
+    private static List<ResourceRuntime> holders(StackState state, Signal signal) {
+        if (signal.everyHolder()) {
+            return state.rows().stream().filter(row -> signal.physicalId().equals(row.physicalId)).toList();
+        }
+        ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
+                : state.byPhysicalId(signal.physicalId());
+        return row == null ? List.of() : List.of(row);
     }
 
     /**
@@ -102,47 +137,13 @@ public class StackSignals {
     }
 
     /**
-     * The API's change of a deployment a stack owns, as a signal for its resource; the deployment as it is
-     * then. One transaction.
+     * The API's change of a deployment, as a signal for its stack's resource (for no stack's when none owns it); the
+     * deployment as it is then. One transaction.
      */
     @WithTransaction
     public Uni<SoftwareDeployment> deploymentChanged(String tenant, String id, DeploymentChange change) {
-        return deployments.find(tenant, id).chain(d -> d.stackId == null
-                ? deployments.update(tenant, id, change)
-                : apply(UUID.fromString(d.stackId), List.of(new Signal.DeploymentUpdate(tenant, id, change)))
-                        .replaceWith(d));
-    }
-
-    private Uni<Void> apply(StackState state, Signal signal) {
-        if (signal instanceof Signal.ApiSignal api && Breakpoints.unsetHook(api.details()) != null) {
-            // Heat's Resource.signal: unset_hook clears the breakpoint and never reaches handle_signal
-            return breakpoints.clear(state, api.resourceName(), Breakpoints.unsetHook(api.details()));
-        }
-        if (signal.everyHolder()) {
-            return StackEngine.each(state.rows().stream().filter(row -> signal.physicalId().equals(row.physicalId))
-                    .toList(), row -> apply(state, row, signal));
-        }
-        ResourceRuntime row = signal.resourceName() != null ? state.current(signal.resourceName())
-                : state.byPhysicalId(signal.physicalId());
-        if (row == null) {
-            return unowned(state.stack().id, signal);
-        }
-        return apply(state, row, signal);
-    }
-
-    /**
-     * Hands the signal to the row's handler: an outcome settles the row's waiting action, a change of its attributes
-     * contextualizes what reads them.
-     */
-    private Uni<Void> apply(StackState state, ResourceRuntime row, Signal signal) {
-        return handlers.forRow(row).signal(ResourceCall.of(state.stack(), row), signal).chain(outcome -> {
-            if (outcome instanceof Outcome.Changed) {
-                return engine.readersOf(state, row);
-            }
-            return (outcome == null || row.status != IN_PROGRESS ? Uni.createFrom().voidItem()
-                    : engine.settle(state, row, outcome))
-                    .chain(() -> StackEngine.each(watchers(state, row), watcher -> engine.resume(state, watcher)));
-        });
+        return deployments.find(tenant, id).call(d -> apply(d.stackId == null ? null : UUID.fromString(d.stackId),
+                List.of(new Signal.DeploymentUpdate(tenant, id, change))));
     }
 
     /**

@@ -94,6 +94,7 @@ public class StackRuntimeRepository {
     }
 
     private final String lock;
+    private final String lockStack;
     private final String selectStack;
     private final String selectRows;
     private final String upsertStacks;
@@ -113,6 +114,7 @@ public class StackRuntimeRepository {
             MeterRegistry registry, SoftwareDeploymentRepository deployments) {
         this.deployments = deployments;
         this.lock = "select version from " + schema + ".stack_runtime where id = $1 for update";
+        this.lockStack = RuntimeColumns.STACKS.select(schema, "id = $1 for update");
         this.selectStack = RuntimeColumns.STACKS.select(schema, "id = $1");
         this.selectRows = RuntimeColumns.RESOURCES.select(schema, "stack_id = $1 order by created_at, name");
         this.upsertStacks = RuntimeColumns.STACKS.upsert(schema);
@@ -169,29 +171,41 @@ public class StackRuntimeRepository {
                 return Uni.createFrom().item(held.loaded());
             }
             ReactiveConnection connection = SessionConnections.connection(session);
+            Snapshot snapshot = cached ? cache.get(id) : null;
+            if (snapshot == null) { // nothing to compare: the stack's row read once, whole, as it is locked
+                misses.increment();
+                return select(connection, lockStack, id).chain(stack -> stack.isEmpty() ? Uni.createFrom().nullItem()
+                        : rows(connection, unit, id, RuntimeColumns.STACKS.read(stack.get(0)), null));
+            }
             return select(connection, lock, id).chain(locked -> {
                 if (locked.isEmpty()) {
                     return Uni.createFrom().nullItem();
                 }
                 long version = ((Number) locked.get(0)[0]).longValue();
-                Snapshot snapshot = cached ? cache.get(id) : null;
-                if (snapshot != null && snapshot.version() == version) {
+                if (snapshot.version() == version) {
                     hits.increment();
                     unit.deployments.hold(snapshot.deployments());
                     return Uni.createFrom().item(unit.track(version, snapshot.stack(), snapshot.rows()).loaded());
                 }
-                misses.increment();
-                return select(connection, selectStack, id).chain(stack -> select(connection, selectRows, id)
-                        .chain(selected -> Uni.createFrom().completionStage(() -> deployments.ofStack(connection, id))
-                                .map(deploymentRows -> {
-                                    unit.deployments.hold(deploymentRows);
-                                    List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read)
-                                            .toList();
-                                    return unit.track(version, RuntimeColumns.STACKS.read(stack.get(0)), rows)
-                                            .loaded();
-                                })));
+                misses.increment(); // changed since it was cached (by hand, or by another replica): read again
+                return select(connection, selectStack, id).chain(stack -> rows(connection, unit, id,
+                        RuntimeColumns.STACKS.read(stack.get(0)), version));
             });
         });
+    }
+
+    /**
+     * The stack's resource rows and deployments read, and the stack held by the transaction ({@code version} null: the
+     * row's).
+     */
+    private Uni<Loaded> rows(ReactiveConnection connection, Unit unit, UUID id, Object[] stack, Long version) {
+        return select(connection, selectRows, id).chain(selected -> Uni.createFrom()
+                .completionStage(() -> deployments.ofStack(connection, id)).map(deploymentRows -> {
+                    unit.deployments.hold(deploymentRows);
+                    List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
+                    return unit.track(version != null ? version : RuntimeColumns.STACKS.entity(stack).version, stack,
+                            rows).loaded();
+                }));
     }
 
     /** Adds a new stack's row, written with the transaction's other changes. */

@@ -69,13 +69,21 @@ public class SoftwareConfigStore {
         return rows.insert(row).replaceWith(row);
     }
 
-    /** A tenant's config by id, or null; an id that is no UUID finds nothing. */
+    /**
+     * A tenant's config by id, or null; an id that is no UUID finds nothing. Read from the database (a config another
+     * replica deleted is gone), and kept for {@link #byIds}: a step that reads a config to make a deployment does not
+     * read it again to render the deployment's item.
+     */
     public Uni<SoftwareConfig> find(String tenant, String id) {
         UUID uuid = uuid(id);
         if (uuid == null) {
             return Uni.createFrom().nullItem();
         }
-        return rows.find(uuid).map(row -> ofTenant(row, tenant));
+        return rows.find(uuid).invoke(row -> {
+            if (row != null) {
+                keep(List.of(row));
+            }
+        }).map(row -> ofTenant(row, tenant));
     }
 
     /** The config when it is the tenant's, else null: another tenant's config is not found. */
@@ -144,15 +152,18 @@ public class SoftwareConfigStore {
             return Uni.createFrom().item(found);
         }
         return load.apply(missing).map(loaded -> {
-            if (read.size() + loaded.size() > KEPT) {
-                read.clear();
-            }
-            for (SoftwareConfig row : loaded) {
-                read.put(row.id, row);
-                found.put(row.id, row);
-            }
+            keep(loaded);
+            loaded.forEach(row -> found.put(row.id, row));
             return found;
         });
+    }
+
+    /** Keeps configs read, for {@link #byIds}: at most {@value #KEPT}. */
+    private void keep(List<SoftwareConfig> loaded) {
+        if (read.size() + loaded.size() > KEPT) {
+            read.clear();
+        }
+        loaded.forEach(row -> read.put(row.id, row));
     }
 
     /**

@@ -63,18 +63,26 @@ public class SignalPublisher {
     }
 
     /**
-     * Publishes a signal or check-in about a server, as {@link #signal(String, String, Object)} does (subject: its
-     * stack, else the key), in the trace of the
-     * server's metadata document ({@code trace}, see {@link io.hearth.gateway.service.MetadataStore#traceOf}): the
-     * signal continues the stack's trace, which goes on in deployment-service.
+     * A signal or check-in about a server, to publish on {@code hearth.signals} with {@code key} (the stack tree) as key
+     * and its stack as subject (else the key), in the trace of the server's metadata document ({@code trace}, see
+     * {@link io.hearth.gateway.service.MetadataStore#traceOf}): the signal continues the stack's trace, which goes on
+     * in deployment-service.
+     *
+     * @param deploymentId the deployment it is about, or null
      */
-    public Uni<Void> signal(String key, Object data, Context trace, String stackId, String deploymentId) {
-        return tracing.continuing("signal-gateway publish " + data.getClass().getSimpleName(), trace, stackId,
-                deploymentId, () -> {
-                    LOG.infof("publishing %s of stack %s%s", data.getClass().getSimpleName(), stackId,
-                            deploymentId == null ? "" : " for deployment " + deploymentId);
-                    return signal(key, stackId != null ? stackId : key, data);
-                });
+    public record Outgoing<E>(String key, E event, Context trace, String stackId, String deploymentId) {
+    }
+
+    /** Publishes a signal or check-in about a server; the event once Kafka acknowledged it. */
+    public <E> Uni<E> signal(Outgoing<E> outgoing) {
+        String type = outgoing.event().getClass().getSimpleName();
+        return tracing.continuing("signal-gateway publish " + type, outgoing.trace(), outgoing.stackId(),
+                outgoing.deploymentId(), () -> {
+                    LOG.infof("publishing %s of stack %s%s", type, outgoing.stackId(),
+                            outgoing.deploymentId() == null ? "" : " for deployment " + outgoing.deploymentId());
+                    return send(signals, outgoing.key(), outgoing.stackId() != null ? outgoing.stackId()
+                            : outgoing.key(), outgoing.event());
+                }).replaceWith(outgoing.event());
     }
 
     /** Publishes a scaling request on {@code hearth.scaling} with {@code key} (the stack tree) and {@code subject}. */

@@ -3,6 +3,7 @@ package io.hearth.gateway.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.gateway.config.GatewayConfig;
 import io.hearth.gateway.service.DeploymentRef;
+import io.hearth.gateway.messaging.SignalPublisher;
 import io.hearth.gateway.service.DeploymentSignals;
 import io.hearth.gateway.service.MetadataStore;
 import io.hearth.platform.rest.ApiException;
@@ -29,10 +30,13 @@ public class ResourceSignalResource {
 
     private final MetadataStore store;
     private final DeploymentSignals signals;
+    private final SignalPublisher publisher;
     private final GatewayConfig config;
 
-    public ResourceSignalResource(MetadataStore store, DeploymentSignals signals, GatewayConfig config) {
+    public ResourceSignalResource(MetadataStore store, DeploymentSignals signals, SignalPublisher publisher,
+            GatewayConfig config) {
         this.store = store;
+        this.publisher = publisher;
         this.signals = signals;
         this.config = config;
     }
@@ -58,6 +62,7 @@ public class ResourceSignalResource {
             throw ApiException.notFound("Resource " + resource + " of stack " + stack
                     + " is not a software deployment waiting on a server (only those take resource signals here)");
         }
-        return signals.signal(ref, null, null, null, signal).map(SignalRoutes::accepted); // keyed by its stack
+        return publisher.signal(signals.signal(ref, null, null, null, signal)) // keyed by its stack
+                .map(SignalRoutes::accepted);
     }
 }

@@ -3,6 +3,7 @@ package io.hearth.gateway.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hearth.gateway.config.GatewayConfig;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
+import io.hearth.gateway.messaging.SignalPublisher;
 import io.hearth.gateway.service.DeploymentRef;
 import io.hearth.gateway.service.DeploymentSignals;
 import io.hearth.gateway.service.StackSignals;
@@ -26,11 +27,14 @@ import java.util.function.Supplier;
 public class SignalRoutes {
 
     private final DeploymentSignals deployments;
+    private final SignalPublisher publisher;
     private final StackSignals stacks;
     private final GatewayConfig config;
 
-    public SignalRoutes(DeploymentSignals deployments, StackSignals stacks, GatewayConfig config) {
+    public SignalRoutes(DeploymentSignals deployments, SignalPublisher publisher, StackSignals stacks,
+            GatewayConfig config) {
         this.deployments = deployments;
+        this.publisher = publisher;
         this.stacks = stacks;
         this.config = config;
     }
@@ -46,11 +50,12 @@ public class SignalRoutes {
             Long generation = Params.longParam(ctx.request(), "generation");
             ObjectNode body = body(ctx);
             if (DeploymentSignals.isProgress(body)) {
-                return deployments.progress(ref, ctx.pathParam("rootStackId"), action, generation, body).map(event -> accepted("deployment_id",
+                return publisher.signal(deployments.progress(ref, ctx.pathParam("rootStackId"), action, generation,
+                        body)).map(event -> accepted("deployment_id",
                         event.deploymentId(), "action", event.action(), "generation", event.generation(),
                         "progress", true));
             }
-            return deployments.signal(ref, ctx.pathParam("rootStackId"), action, generation, body)
+            return publisher.signal(deployments.signal(ref, ctx.pathParam("rootStackId"), action, generation, body))
                     .map(SignalRoutes::accepted);
         });
     }

@@ -40,8 +40,8 @@ public class CheckIns {
             return Uni.createFrom().voidItem();
         }
         ServerCheckedIn event = new ServerCheckedIn(stackId, serverId, address, agentVersion, bootId, Instant.now());
-        return publisher.signal(key, event, store.traceOf(serverId), stackId, null)
-                .invoke(() -> published.put(serverId, bootId));
+        return publisher.signal(new SignalPublisher.Outgoing<>(key, event, store.traceOf(serverId), stackId, null))
+                .invoke(() -> published.put(serverId, bootId)).replaceWithVoid();
     }
 
     /**
@@ -57,7 +57,7 @@ public class CheckIns {
         }
         ServerCheckedIn event = new ServerCheckedIn(document.stackId(), document.serverId(), address, agentVersion,
                 bootId, Instant.now(), token);
-        return publisher.signal(key, event, store.traceOf(document.serverId()), document.stackId(), null)
-                .invoke(() -> checked.put(document.serverId(), token));
+        return publisher.signal(new SignalPublisher.Outgoing<>(key, event, store.traceOf(document.serverId()),
+                document.stackId(), null)).invoke(() -> checked.put(document.serverId(), token)).replaceWithVoid();
     }
 }

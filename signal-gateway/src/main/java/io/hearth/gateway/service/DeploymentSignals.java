@@ -6,7 +6,6 @@ import io.hearth.contracts.signal.v1.DeploymentProgressed;
 import io.hearth.contracts.signal.v1.DeploymentSignalled;
 import io.hearth.gateway.messaging.SignalPublisher;
 import io.hearth.platform.rest.ApiException;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -14,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A hook's signal for a deployment (Heat's body: {@code deploy_stdout}, {@code deploy_stderr},
+ * A hook's signal for a deployment, as the routes publish it ({@link SignalPublisher#signal}) (Heat's body: {@code deploy_stdout}, {@code deploy_stderr},
  * {@code deploy_status_code}, every other key an output), published as {@code DeploymentSignalled}. Every
  * signal is published, repeats included: deployment-service applies the first terminal one per
  * (deployment, action, generation). A body with {@code "deploy_status": "IN_PROGRESS"} is a running hook's progress
@@ -36,11 +35,9 @@ public class DeploymentSignals {
     static final int MAX_MESSAGE = 4096;
 
     private final MetadataStore store;
-    private final SignalPublisher publisher;
 
-    public DeploymentSignals(MetadataStore store, SignalPublisher publisher) {
+    public DeploymentSignals(MetadataStore store) {
         this.store = store;
-        this.publisher = publisher;
     }
 
     /** The deployment as the projection knows it; 404 when no server's document lists it. */
@@ -53,21 +50,24 @@ public class DeploymentSignals {
     }
 
     /**
-     * Publishes the signal, keyed by the deployment's stack tree ({@code root}, which its URL names), else by its stack
-     * (a URL issued before URLs named the tree), else by the deployment id (a deployment no stack owns).
+     * The signal to publish ({@link SignalPublisher#signal}), keyed by the deployment's stack tree ({@code root}, which
+     * its URL names), else by its stack (a URL issued before URLs named the tree), else by the deployment id (a
+     * deployment no stack owns); in the trace of its server's document.
      *
      * @param ref        the deployment, see {@link #find}
      * @param root       the id of the deployment's top-level stack, or null when unknown
      * @param action     the action the agent says it ran, or null for the deployment's current one
      * @param generation the generation the agent says it ran, or null for the deployment's current one
      * @param body       the signal body
-     * @return the event, once Kafka acknowledged it
      */
-    public Uni<DeploymentSignalled> signal(DeploymentRef ref, String root, String action, Long generation,
-            ObjectNode body) {
-        DeploymentSignalled event = event(ref, action, generation, body, Instant.now());
-        return publisher.signal(key(ref, root), event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
-                .replaceWith(event);
+    public SignalPublisher.Outgoing<DeploymentSignalled> signal(DeploymentRef ref, String root, String action,
+            Long generation, ObjectNode body) {
+        return outgoing(ref, root, event(ref, action, generation, body, Instant.now()));
+    }
+
+    private <E> SignalPublisher.Outgoing<E> outgoing(DeploymentRef ref, String root, E event) {
+        return new SignalPublisher.Outgoing<>(key(ref, root), event, store.traceOf(ref.serverId()), ref.stackId(),
+                ref.deploymentId());
     }
 
     private static String key(DeploymentRef ref, String root) {
@@ -80,16 +80,10 @@ public class DeploymentSignals {
         return status != null && status.isTextual() && IN_PROGRESS.equals(status.textValue());
     }
 
-    /**
-     * Publishes a progress report, keyed as a signal is; see {@link #signal} for the parameters.
-     *
-     * @return the event, once Kafka acknowledged it
-     */
-    public Uni<DeploymentProgressed> progress(DeploymentRef ref, String root, String action, Long generation,
-            ObjectNode body) {
-        DeploymentProgressed event = progressEvent(ref, action, generation, body, Instant.now());
-        return publisher.signal(key(ref, root), event, store.traceOf(ref.serverId()), ref.stackId(), ref.deploymentId())
-                .replaceWith(event);
+    /** The progress report to publish, keyed as a signal is; see {@link #signal} for the parameters. */
+    public SignalPublisher.Outgoing<DeploymentProgressed> progress(DeploymentRef ref, String root, String action,
+            Long generation, ObjectNode body) {
+        return outgoing(ref, root, progressEvent(ref, action, generation, body, Instant.now()));
     }
 
     /**
