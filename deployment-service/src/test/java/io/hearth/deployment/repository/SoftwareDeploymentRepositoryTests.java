@@ -1,5 +1,6 @@
 package io.hearth.deployment.repository;
 
+import static io.hearth.deployment.repository.Transactions.inTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,16 +9,13 @@ import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -160,13 +158,5 @@ class SoftwareDeploymentRepositoryTests {
         signal.outcome = "APPLIED";
         signal.receivedAt = Instant.now();
         return signal;
-    }
-
-    private static <T> T inTransaction(Supplier<Uni<T>> work) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(work));
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

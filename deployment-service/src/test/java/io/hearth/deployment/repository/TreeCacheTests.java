@@ -1,5 +1,6 @@
 package io.hearth.deployment.repository;
 
+import static io.hearth.deployment.repository.Transactions.inTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,15 +10,12 @@ import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,13 +129,5 @@ class TreeCacheTests {
         d.signalExpiresAt = now.plusSeconds(3600);
         inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d)));
         return d;
-    }
-
-    private static <T> T inTransaction(Supplier<Uni<T>> work) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(work));
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
