@@ -419,7 +419,8 @@ public class SoftwareDeploymentRepository {
         @Override
         public CompletionStage<Void> doBeforeTransactionCompletion(ReactiveSession reactive) {
             Mutiny.Transaction transaction = session.currentTransaction();
-            if (transaction == null || transaction.isMarkedForRollback()) {
+            if (transaction == null || transaction.isMarkedForRollback() || stacks != null) {
+                // with stacks, their unit writes this one first, then them (a touched stack's version raised)
                 return CompletableFuture.completedFuture(null);
             }
             return write(reactive.getReactiveConnection());

@@ -66,8 +66,9 @@ public class StackRuntimeRepository {
             + " in (:roots) and id in (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
             + " limit 1 for update skip locked";
     /**
-     * Above this many resource rows cached, the cache starts again empty: bounded by size, not by count (a hundred
-     * stacks of 300 resources, with their plans and templates, were more than deployment-service's heap).
+     * Above this many rows cached (resources' and deployments'), the cache starts again empty: bounded by size, not by
+     * count (a hundred stacks of 300 resources, with their plans and templates, were more than deployment-service's
+     * heap).
      */
     static final int MAX_CACHED_ROWS = 10_000;
     private static final Comparator<ResourceRuntime> ROW_ORDER = Comparator
@@ -103,7 +104,7 @@ public class StackRuntimeRepository {
     private final String updateRows;
     private final String deleteRows;
     private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
-    /** The resource rows the cache holds, about (concurrent changes may skew it until the next clear). */
+    /** The resource and deployment rows the cache holds, about (concurrent changes may skew it until the next clear). */
     private final AtomicLong cachedRows = new AtomicLong();
     private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a stack's runtime");
     private final Counter hits;
