@@ -112,16 +112,17 @@ public class ServerHandler implements ResourceHandler {
         ResourceRuntime row = call.row();
         row.physicalId = serverId; // Heat's resource_id_set: the check-in finds the server by it
         ObjectNode data = ResourceHandler.attributes().put(METADATA_URL, url);
+        Uni<Void> claimed = deployments.serverCreated(call.stack().tenant, call.stack().id.toString(), serverId);
         if (elsewhere(call)) {
             // Heat's DeployedServer: nothing to launch, complete at once; Heat's own agents poll the URL.
             row.data = HearthJson.write(data.put(ELSEWHERE, true));
-            return instanceChanged(call, null, Action.CREATE.with(Status.IN_PROGRESS),
-                    Action.CREATE.with(Status.COMPLETE)).replaceWith(Outcome.complete(serverId,
+            return claimed.chain(() -> instanceChanged(call, null, Action.CREATE.with(Status.IN_PROGRESS),
+                    Action.CREATE.with(Status.COMPLETE))).replaceWith(Outcome.complete(serverId,
                             attributes(call, null, url)));
         }
         Instant acceptBy = Instant.now().plus(acceptTimeout);
         row.data = HearthJson.write(data.put(ACCEPT_BY, acceptBy.toString()));
-        return desire(call, ServerDesired.State.ACTIVE).replaceWith(new Outcome.Waiting(acceptBy));
+        return claimed.chain(() -> desire(call, ServerDesired.State.ACTIVE)).replaceWith(new Outcome.Waiting(acceptBy));
     }
 
     /**

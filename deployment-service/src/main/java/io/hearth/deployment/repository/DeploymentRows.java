@@ -35,6 +35,7 @@ public class DeploymentRows {
     private final String insertDeployment;
     private final String updateDeployment;
     private final String upsertDeployment;
+    private final String lockStacks;
     private final String claimServer;
     private final String updateServer;
     private final String insertSignal;
@@ -58,6 +59,13 @@ public class DeploymentRows {
                 + " s where s.server_id = r.server_id and s.tenant = r.tenant)");
         updateDeployment = RuntimeColumns.DEPLOYMENTS.update(schema);
         upsertDeployment = RuntimeColumns.DEPLOYMENTS.upsert(schema);
+        // A stack's server rows are part of its state in the engine's tree cache, covered by the stack's lock: the stacks
+        // of the servers claimed are locked first (in the order of their ids) and their versions raised, so the
+        // engine's next step reads them again.
+        lockStacks = "with locked as (select id from " + schema + ".stack_runtime where id = any(array(select"
+                + " stack_id::uuid from " + servers + " where server_id = any($1) and stack_id is not null))"
+                + " order by id for update) update " + schema + ".stack_runtime s set version = s.version + 1"
+                + " from locked where s.id = locked.id";
         // Makes the row of a server nobody deployed to yet, and locks it either way (in the order of the
         // server ids); answers its owner.
         claimServer = "insert into " + servers + " (server_id, tenant, generation, updated_at)"
@@ -89,7 +97,8 @@ public class DeploymentRows {
 
     /**
      * The rows of these servers (tenant, stack, generation), made for the tenant that deploys to a server
-     * first and locked until the transaction ends; claims come in the order of the server ids.
+     * first and locked until the transaction ends; claims come in the order of the server ids, after the rows of
+     * their stacks (a server of a stack), whose versions are raised.
      */
     public Uni<Map<String, ServerMetadataRow>> claimServers(SqlConnection connection,
             Map<String, String> tenantByServer) {
@@ -99,7 +108,11 @@ public class DeploymentRows {
         List<Map.Entry<String, String>> claims = List.copyOf(tenantByServer.entrySet());
         Tuple parameters = ColumnArrays.tuple(claims, List.of(text(Map.Entry::getKey), text(Map.Entry::getValue)))
                 .addValue(time(Instant.now()));
-        return connection.preparedQuery(claimServer).execute(parameters)
+        Uni<?> stacksLocked = connection.preparedQuery(lockStacks)
+                .execute(Tuple.of(claims.stream().map(Map.Entry::getKey).toArray(String[]::new)));
+        // one pipeline: the stacks' statement goes first
+        return Uni.combine().all().unis(stacksLocked, connection.preparedQuery(claimServer).execute(parameters))
+                .with((stacks, claimed) -> claimed)
                 .map(result -> {
                     Map<String, ServerMetadataRow> rows = new LinkedHashMap<>();
                     for (Row row : result) {

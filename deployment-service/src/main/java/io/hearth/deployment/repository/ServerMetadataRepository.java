@@ -22,12 +22,15 @@ public class ServerMetadataRepository {
 
     /** The server's row, or null. */
     public Uni<ServerMetadataRow> find(String serverId) {
-        return deployments.server(serverId, "");
+        return deployments.server(serverId, false);
     }
 
-    /** The server's row, locked until the transaction ends, or null; a row made in the transaction is found. */
+    /**
+     * The server's row, locked until the transaction ends (its stack's row first), or null; a row made in the
+     * transaction is found, and so is one of a stack it holds (locked with the stack).
+     */
     public Uni<ServerMetadataRow> lock(String serverId) {
-        return deployments.server(serverId, " for update");
+        return deployments.server(serverId, true);
     }
 
     /** The rows of these servers that exist. */

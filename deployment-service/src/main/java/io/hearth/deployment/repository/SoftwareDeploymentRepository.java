@@ -35,10 +35,12 @@ import org.hibernate.reactive.session.ReactiveSession;
  * written in one statement, and so are its deletes of deployments and of server rows (a stack's abandon deletes its
  * deployments at once).
  *
- * <p>A stack's deployments are part of its state in the tree cache ({@link StackRuntimeRepository}): a transaction
- * that holds a stack holds all its deployments, from the cache or read with the stack ({@link Unit#hold}), and a change
- * of a deployment raises its stack's version, in the same transaction, so that no copy of the stack kept anywhere is
- * taken for current any more ({@link HeldStacks}).
+ * <p>A stack's deployments and the rows of its servers ({@code server_metadata.stack_id}) are part of its state in the
+ * tree cache ({@link StackRuntimeRepository}): a transaction that holds a stack holds all of them, from the cache or
+ * read with the stack ({@link Unit#hold}), locked by the stack's lock; and a change of any of them raises the stack's
+ * version, in the same transaction, so that no copy of the stack kept anywhere is taken for current any more
+ * ({@link HeldStacks}). Whoever else locks such a server row locks its stack's row first (this repository's lock, the
+ * deployments API's claim in {@link DeploymentRows}), so the two orders never cross.
  */
 @ApplicationScoped
 public class SoftwareDeploymentRepository {
@@ -50,6 +52,8 @@ public class SoftwareDeploymentRepository {
     private final String updateServers;
     private final String insertSignals;
     private final String selectOfStack;
+    private final String selectServersOfStack;
+    private final String lockServer;
     private final String raiseVersions;
     private final String deleteDeployments;
     private final String deleteServers;
@@ -64,6 +68,13 @@ public class SoftwareDeploymentRepository {
         this.updateServers = RuntimeColumns.SERVERS.update(schema);
         this.insertSignals = RuntimeColumns.SIGNALS.insert(schema, null);
         this.selectOfStack = RuntimeColumns.DEPLOYMENTS.select(schema, "stack_id = $1");
+        this.selectServersOfStack = RuntimeColumns.SERVERS.select(schema, "stack_id = $1");
+        // The server's stack row first, then the server's row: the order of a transaction that holds the stack, whose
+        // server rows come from the tree cache unlocked (the stack's lock covers them), so the two never wait for each
+        // other in a circle. The stack's version is raised at the write (a server row of a stack changed).
+        this.lockServer = "with stack as (select id from " + schema + ".stack_runtime where id = (select stack_id::uuid"
+                + " from " + schema + ".server_metadata where server_id = $1) for update) "
+                + RuntimeColumns.SERVERS.select(schema, "server_id = $1 and (select count(*) from stack) >= 0 for update");
         this.raiseVersions = "update " + schema + ".stack_runtime set version = version + 1 where id = any($1)";
         this.deleteDeployments = "delete from " + schema + ".software_deployment where id = any($1)";
         this.deleteServers = "delete from " + schema + ".server_metadata where server_id = any($1)";
@@ -97,6 +108,15 @@ public class SoftwareDeploymentRepository {
         });
     }
 
+    /** The values of every server row of the stack ({@code server_metadata.stack_id}), read on the connection. */
+    CompletionStage<List<Object[]>> serversOfStack(ReactiveConnection connection, UUID stackId) {
+        return connection.select(selectServersOfStack, new Object[] {stackId.toString()}).thenApply(result -> {
+            List<Object[]> rows = new ArrayList<>();
+            result.forEachRemaining(selected -> rows.add(RuntimeColumns.SERVERS.read(selected)));
+            return rows;
+        });
+    }
+
     /** The deployment, of any tenant, or null. */
     public Uni<SoftwareDeployment> find(UUID id) {
         return byId(id, "");
@@ -108,26 +128,28 @@ public class SoftwareDeploymentRepository {
     }
 
     private Uni<SoftwareDeployment> byId(UUID id, String lock) {
-        return byKey(id, lock, unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
+        return byKey(id, !lock.isEmpty(), RuntimeColumns.DEPLOYMENTS.select(schema, "id = $1" + lock),
+                unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
     }
 
     /**
-     * The row with this key as the transaction holds it (locked already, when {@code lock} asks for it), else as read
-     * ({@code lock}: " for update"), or null.
+     * The row with this key as the transaction holds it (locked already, when {@code lock} asks for it), else as
+     * {@code select} reads it (with a lock when {@code lock}), or null.
      */
-    private <T> Uni<T> byKey(Object key, String lock, Function<Unit, HeldRows<T>> table, RuntimeColumns<T> columns) {
+    private <T> Uni<T> byKey(Object key, boolean lock, String select, Function<Unit, HeldRows<T>> table,
+            RuntimeColumns<T> columns) {
         return session().chain(session -> {
             Unit unit = current(session);
             HeldRows<T> rows = unit == null ? null : table.apply(unit);
             T held = rows == null ? null : rows.get(key);
-            if (held != null && (lock.isEmpty() || rows.locked(key))) {
+            if (held != null && (!lock || rows.locked(key))) {
                 return Uni.createFrom().item(held);
             }
             if (rows != null && rows.deleted(key)) {
                 return Uni.createFrom().nullItem();
             }
-            return select(session, columns, columns.key() + " = $1" + lock, key).map(found -> found.isEmpty() ? null
-                    : held(session, found, !lock.isEmpty(), table, columns).get(0));
+            return select(session, select, key).map(found -> found.isEmpty() ? null
+                    : held(session, found, lock, table, columns).get(0));
         });
     }
 
@@ -249,9 +271,13 @@ public class SoftwareDeploymentRepository {
 
     // --- server rows, for ServerMetadataRepository ---
 
-    /** The server's row as the transaction holds it, else as read ({@code lock}: " for update"), or null. */
-    Uni<ServerMetadataRow> server(String serverId, String lock) {
-        return byKey(serverId, lock, unit -> unit.servers, RuntimeColumns.SERVERS);
+    /**
+     * The server's row as the transaction holds it, else as read ({@code lock}: locked, its stack's row first), or
+     * null.
+     */
+    Uni<ServerMetadataRow> server(String serverId, boolean lock) {
+        return byKey(serverId, lock, lock ? lockServer : RuntimeColumns.SERVERS.select(schema, "server_id = $1"),
+                unit -> unit.servers, RuntimeColumns.SERVERS);
     }
 
     /** The rows of servers that match, the transaction's writes seen. */
@@ -265,12 +291,21 @@ public class SoftwareDeploymentRepository {
         return unit().invoke(unit -> unit.servers.insert(row)).replaceWith(row);
     }
 
-    /** Deletes the rows of these servers, as {@link #delete(SoftwareDeployment)} deletes a deployment's. */
+    /**
+     * Deletes the rows of these servers, as {@link #delete(SoftwareDeployment)} deletes a deployment's; the version of
+     * the stack of each row the transaction holds is raised (one not held is deleted with its stack: an abandon).
+     */
     Uni<Void> deleteServers(Collection<String> serverIds) {
         if (serverIds.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return unit().invoke(unit -> serverIds.forEach(unit.servers::delete)).replaceWithVoid();
+        return unit().invoke(unit -> serverIds.forEach(id -> {
+            ServerMetadataRow held = unit.servers.get(id);
+            if (held != null) {
+                unit.touched(held.stackId);
+            }
+            unit.servers.delete(id);
+        })).replaceWithVoid();
     }
 
     /** {@code select count(*) from <from>}, the transaction's writes seen. */
@@ -319,8 +354,12 @@ public class SoftwareDeploymentRepository {
 
     private Uni<List<Object[]>> select(Mutiny.Session session, RuntimeColumns<?> columns, String condition,
             Object... parameters) {
+        return select(session, columns.select(schema, condition), parameters);
+    }
+
+    private Uni<List<Object[]>> select(Mutiny.Session session, String sql, Object... parameters) {
         return Uni.createFrom().completionStage(() -> SessionConnections.connection(session)
-                .select(columns.select(schema, condition), parameters)).map(result -> {
+                .select(sql, parameters)).map(result -> {
                     List<Object[]> rows = new ArrayList<>();
                     result.forEachRemaining(rows::add);
                     return rows;
@@ -351,7 +390,7 @@ public class SoftwareDeploymentRepository {
         final HeldRows<SoftwareDeployment> deployments = new HeldRows<>(RuntimeColumns.DEPLOYMENTS);
         final HeldRows<ServerMetadataRow> servers = new HeldRows<>(RuntimeColumns.SERVERS);
         final List<DeploymentSignal> signals = new ArrayList<>();
-        /** The stacks whose deployments changed since the last write (by a delete so far). */
+        /** The stacks whose deployments or server rows changed since the last write (by a delete so far). */
         private final Set<UUID> touched = new LinkedHashSet<>();
         /** The transaction's stacks, when it holds any. */
         private HeldStacks stacks;
@@ -360,15 +399,25 @@ public class SoftwareDeploymentRepository {
             this.session = session;
         }
 
-        /** Holds a stack's deployments as stored (its copy in the tree cache, or as read with it): locked with it. */
-        void hold(List<Object[]> stored) {
-            stored.forEach(values -> deployments.hold(values, true));
+        /**
+         * Holds a stack's deployments and server rows as stored (its copy in the tree cache, or as read with it): locked
+         * with it.
+         */
+        void hold(List<Object[]> storedDeployments, List<Object[]> storedServers) {
+            storedDeployments.forEach(values -> deployments.hold(values, true));
+            storedServers.forEach(values -> servers.hold(values, true));
         }
 
         /** The values as stored of the stack's deployments the transaction holds. */
         List<Object[]> storedOf(UUID stackId) {
             String id = stackId.toString();
             return deployments.stored(d -> id.equals(d.stackId));
+        }
+
+        /** The values as stored of the stack's server rows the transaction holds. */
+        List<Object[]> storedServersOf(UUID stackId) {
+            String id = stackId.toString();
+            return servers.stored(s -> id.equals(s.stackId));
         }
 
         void touched(String stackId) {
@@ -389,7 +438,7 @@ public class SoftwareDeploymentRepository {
             List<Runnable> written = new ArrayList<>();
             RowChanges serverRows = new RowChanges();
             RowChanges deploymentRows = new RowChanges();
-            servers.changes(serverRows, written);
+            servers.changes(serverRows, written).forEach(s -> touched(s.stackId));
             deployments.changes(deploymentRows, written).forEach(d -> touched(d.stackId));
             List<UUID> raised = touched.stream().filter(id -> stacks == null || !stacks.touched(id)).toList();
             touched.clear();

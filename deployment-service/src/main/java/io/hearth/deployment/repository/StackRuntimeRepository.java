@@ -47,9 +47,9 @@ import org.hibernate.reactive.session.ReactiveSession;
  * read; what changed (rows inserted, changed or deleted, and the stack's row with its version raised) is written with
  * one multi-row statement per table ({@link RuntimeColumns}) when the unit is flushed: by {@link #release}, before a
  * query of these tables, and just before the commit. A committed stack's values stay in the tree cache, with those of
- * its deployments; the next transaction that locks the stack takes them from there when the stored version is still
- * the one cached (nothing else wrote the stack, its resources or its deployments since: a change of any raises the
- * version), and reads the database otherwise. The cache holds copies: a transaction that fails leaves it as it was.
+ * its deployments and of its servers' metadata rows; the next transaction that locks the stack takes them from there
+ * when the stored version is still the one cached (nothing else wrote the stack, its resources, its deployments or its
+ * server rows since: a change of any raises the version), and reads the database otherwise. The cache holds copies: a transaction that fails leaves it as it was.
  */
 @ApplicationScoped
 public class StackRuntimeRepository {
@@ -66,7 +66,7 @@ public class StackRuntimeRepository {
             + " in (:roots) and id in (select stack_id from {h-schema}resource_runtime where wake_at <= :now)"
             + " limit 1 for update skip locked";
     /**
-     * Above this many rows cached (resources' and deployments'), the cache starts again empty: bounded by size, not by
+     * Above this many rows cached (resources', deployments' and servers'), the cache starts again empty: bounded by size, not by
      * count (a hundred stacks of 300 resources, with their plans and templates, were more than deployment-service's
      * heap).
      */
@@ -83,14 +83,15 @@ public class StackRuntimeRepository {
     }
 
     /**
-     * A committed stack's values: its tree's root, its row's version, its row, its resources' rows and its deployments'
-     * rows.
+     * A committed stack's values: its tree's root, its row's version, its row, its resources' rows, its deployments'
+     * rows and its servers' metadata rows.
      */
-    private record Snapshot(UUID root, long version, Object[] stack, List<Object[]> rows, List<Object[]> deployments) {
+    private record Snapshot(UUID root, long version, Object[] stack, List<Object[]> rows, List<Object[]> deployments,
+            List<Object[]> servers) {
 
         /** The rows it holds, for the cache's bound. */
         int size() {
-            return rows.size() + deployments.size();
+            return rows.size() + deployments.size() + servers.size();
         }
     }
 
@@ -104,7 +105,7 @@ public class StackRuntimeRepository {
     private final String updateRows;
     private final String deleteRows;
     private final Map<UUID, Snapshot> cache = new ConcurrentHashMap<>();
-    /** The resource and deployment rows the cache holds, about (concurrent changes may skew it until the next clear). */
+    /** The resource, deployment and server rows the cache holds, about (concurrent changes may skew it until the next clear). */
     private final AtomicLong cachedRows = new AtomicLong();
     private final TransactionUnits<Unit> units = new TransactionUnits<>(Unit::new, "a stack's runtime");
     private final Counter hits;
@@ -185,7 +186,7 @@ public class StackRuntimeRepository {
                 long version = ((Number) locked.get(0)[0]).longValue();
                 if (snapshot.version() == version) {
                     hits.increment();
-                    unit.deployments.hold(snapshot.deployments());
+                    unit.deployments.hold(snapshot.deployments(), snapshot.servers());
                     return Uni.createFrom().item(unit.track(version, snapshot.stack(), snapshot.rows()).loaded());
                 }
                 misses.increment(); // changed since it was cached (by hand, or by another replica): read again
@@ -196,13 +197,14 @@ public class StackRuntimeRepository {
     }
 
     /**
-     * The stack's resource rows and deployments read, and the stack held by the transaction ({@code version} null: the
-     * row's).
+     * The stack's resource rows, deployments and server rows read, and the stack held by the transaction
+     * ({@code version} null: the row's).
      */
     private Uni<Loaded> rows(ReactiveConnection connection, Unit unit, UUID id, Object[] stack, Long version) {
         return select(connection, selectRows, id).chain(selected -> Uni.createFrom()
-                .completionStage(() -> deployments.ofStack(connection, id)).map(deploymentRows -> {
-                    unit.deployments.hold(deploymentRows);
+                .completionStage(() -> deployments.ofStack(connection, id).thenCombine(
+                        deployments.serversOfStack(connection, id), List::of)).map(read -> {
+                    unit.deployments.hold(read.get(0), read.get(1));
                     List<Object[]> rows = selected.stream().map(RuntimeColumns.RESOURCES::read).toList();
                     return unit.track(version != null ? version : RuntimeColumns.STACKS.entity(stack).version, stack,
                             rows).loaded();
@@ -308,8 +310,8 @@ public class StackRuntimeRepository {
             rows.remove(row.id);
         }
 
-        Snapshot snapshot(List<Object[]> deployments) {
-            return new Snapshot(root, version, stored, List.copyOf(storedRows.values()), deployments);
+        Snapshot snapshot(List<Object[]> deployments, List<Object[]> servers) {
+            return new Snapshot(root, version, stored, List.copyOf(storedRows.values()), deployments, servers);
         }
     }
 
@@ -432,7 +434,8 @@ public class StackRuntimeRepository {
         public CompletionStage<Void> doAfterTransactionCompletion(boolean success, ReactiveSession reactive) {
             for (Tracked tracked : stacks.values()) {
                 Snapshot snapshot = success && tracked.stored != null
-                        ? tracked.snapshot(deployments.storedOf(tracked.stack.id)) : null;
+                        ? tracked.snapshot(deployments.storedOf(tracked.stack.id),
+                                deployments.storedServersOf(tracked.stack.id)) : null;
                 Snapshot previous = snapshot != null ? cache.put(tracked.stack.id, snapshot)
                         : cache.remove(tracked.stack.id);
                 cachedRows.addAndGet((snapshot == null ? 0 : snapshot.size())

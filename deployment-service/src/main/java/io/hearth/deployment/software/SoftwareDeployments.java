@@ -356,6 +356,14 @@ public class SoftwareDeployments {
     }
 
     /**
+     * A stack made a server: its row is made at once, the stack's (so that the stack holds it in the tree cache, and
+     * the server's first deployment finds it there rather than asking the database for a row that is not there).
+     */
+    public Uni<Void> serverCreated(String tenant, String stackId, String serverId) {
+        return servers.insert(newServer(tenant, serverId, stackId)).replaceWithVoid();
+    }
+
+    /**
      * The first deployment to a server claims it for its tenant; another tenant's server is not found. The
      * server's row stays locked until the transaction ends (see {@link DeploymentPublisher#locked}).
      */
@@ -370,14 +378,18 @@ public class SoftwareDeployments {
                 }
                 return Uni.createFrom().item(row);
             }
-            ServerMetadataRow created = new ServerMetadataRow();
-            created.serverId = serverId;
-            created.tenant = tenant;
-            created.stackId = stackId;
-            created.generation = 0;
-            created.updatedAt = Instant.now();
-            return servers.insert(created);
+            return servers.insert(newServer(tenant, serverId, stackId));
         });
+    }
+
+    private static ServerMetadataRow newServer(String tenant, String serverId, String stackId) {
+        ServerMetadataRow created = new ServerMetadataRow();
+        created.serverId = serverId;
+        created.tenant = tenant;
+        created.stackId = stackId;
+        created.generation = 0;
+        created.updatedAt = Instant.now();
+        return created;
     }
 
     /** Another tenant's server: Heat's answer for a server it cannot see. */

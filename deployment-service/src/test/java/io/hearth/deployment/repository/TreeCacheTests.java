@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
+import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.testsupport.HearthTestResource;
@@ -13,15 +14,19 @@ import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stack's deployments are part of its state in the tree cache: a transaction that locks the stack holds them from
- * memory while the stack's stored version is the one cached, and a change of a deployment raises that version, so no
- * copy of the stack kept anywhere is taken for current after it (real PostgreSQL).
+ * A stack's deployments and its servers' metadata rows are part of its state in the tree cache: a transaction that
+ * locks the stack holds them from memory while the stack's stored version is the one cached, and a change of a
+ * deployment or of a server row raises that version, so no copy of the stack kept anywhere is taken for current after
+ * it (real PostgreSQL).
  */
 @QuarkusTest
 @WithTestResource(HearthTestResource.class)
@@ -32,6 +37,15 @@ class TreeCacheTests {
 
     @Inject
     SoftwareDeploymentRepository deployments;
+
+    @Inject
+    ServerMetadataRepository servers;
+
+    @Inject
+    DeploymentRows apiRows;
+
+    @Inject
+    Pool pool;
 
     private final TestDatabase db = TestDatabase.schema("deployment");
 
@@ -95,11 +109,65 @@ class TreeCacheTests {
         assertThat(held).isEqualTo("IN_PROGRESS");
     }
 
+    @Test
+    void aCachedStacksServerRowsAreHeldFromMemoryWithTheStack() {
+        SoftwareDeployment d = storedWithItsStack();
+        // around the engine, no version raised: only a copy in memory can still say generation 1
+        db.execute("update server_metadata set generation = 99 where server_id = '" + d.serverId + "'");
+        Long held = inTransaction(() -> stacks.load(UUID.fromString(d.stackId))
+                .chain(() -> servers.lock(d.serverId)).map(row -> row.generation));
+        assertThat(held).isEqualTo(1L);
+    }
+
+    @Test
+    void aServerRowChangedWithoutItsStackRaisesTheStacksVersionAndTheNextStepReadsItAgain() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        long before = version(stackId);
+        // another tree's deployment on this server, say: the server row alone, locked after its stack's row
+        inTransaction(() -> servers.lock(d.serverId).invoke(row -> row.generation = 5));
+        assertThat(version(stackId)).isEqualTo(before + 1);
+        Long held = inTransaction(() -> stacks.load(stackId).chain(() -> servers.lock(d.serverId))
+                .map(row -> row.generation));
+        assertThat(held).isEqualTo(5L);
+    }
+
+    @Test
+    void theDeploymentsApisClaimOfAStacksServerRaisesTheStacksVersion() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        long before = version(stackId);
+        pool.withTransaction(connection -> apiRows.claimServers(connection, Map.of(d.serverId, "demo"))
+                .invoke(claimed -> {
+                    claimed.get(d.serverId).generation = 7;
+                    claimed.get(d.serverId).updatedAt = Instant.now();
+                })
+                .chain(claimed -> apiRows.updateServers(connection, claimed.values())))
+                .await().atMost(Duration.ofSeconds(30));
+        assertThat(version(stackId)).isEqualTo(before + 1);
+        Long held = inTransaction(() -> stacks.load(stackId).chain(() -> servers.lock(d.serverId))
+                .map(row -> row.generation));
+        assertThat(held).as("the engine's next step reads the server row the API changed").isEqualTo(7L);
+    }
+
+    @Test
+    void aStackDeletingItsServerTakesItsRowFromMemoryAndTheRowIsGone() {
+        SoftwareDeployment d = storedWithItsStack();
+        UUID stackId = UUID.fromString(d.stackId);
+        inTransaction(() -> stacks.load(stackId).chain(() -> servers.lock(d.serverId)).chain(servers::delete));
+        assertThat(db.queryLong("select count(*) from server_metadata where server_id = ?", d.serverId)).isZero();
+        ServerMetadataRow held = inTransaction(() -> stacks.load(stackId).chain(() -> servers.lock(d.serverId)));
+        assertThat(held).isNull();
+    }
+
     private long version(UUID stackId) {
         return db.queryLong("select version from stack_runtime where id = ?", stackId);
     }
 
-    /** A stack and a deployment of it, IN_PROGRESS, made in one committed transaction (as the engine's create). */
+    /**
+     * A stack, a server of it (its metadata row, at generation 1) and a deployment of it on that server, IN_PROGRESS,
+     * made in one committed transaction (as the engine's create).
+     */
     private SoftwareDeployment storedWithItsStack() {
         Instant now = Instant.now();
         StackRuntime stack = new StackRuntime();
@@ -127,7 +195,13 @@ class TreeCacheTests {
         d.createdAt = now;
         d.updatedAt = now;
         d.signalExpiresAt = now.plusSeconds(3600);
-        inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d)));
+        ServerMetadataRow server = new ServerMetadataRow();
+        server.serverId = d.serverId;
+        server.tenant = "demo";
+        server.stackId = d.stackId;
+        server.generation = 1;
+        server.updatedAt = now;
+        inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d)).chain(() -> servers.insert(server)));
         return d;
     }
 }
