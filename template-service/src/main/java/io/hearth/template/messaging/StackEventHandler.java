@@ -25,9 +25,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,14 +74,17 @@ public class StackEventHandler {
      * events made this the second busiest process.)
      */
     public Uni<Void> handle(List<CloudEvent> events) {
-        Set<UUID> stackIds = new LinkedHashSet<>();
+        Map<UUID, Set<String>> named = new LinkedHashMap<>();
         events.forEach(event -> {
             UUID id = stackOf(event);
             if (id != null) {
-                stackIds.add(id);
+                Set<String> names = named.computeIfAbsent(id, k -> new HashSet<>());
+                if (ResourceStatusChanged.TYPE.equals(event.type()) && event.data().path("resourceName").isTextual()) {
+                    names.add(event.data().path("resourceName").asText());
+                }
             }
         });
-        return Batch.read(stackIds, resourceRows).chain(batch -> Multi.createFrom().iterable(events)
+        return Batch.read(named, resourceRows).chain(batch -> Multi.createFrom().iterable(events)
                 .onItem().transformToUniAndConcatenate(event -> handle(batch, event))
                 .collect().last().chain(() -> resourceRows.updateAtCommit(batch.changed))
                 .chain(() -> history.appendAtCommit(batch.history)));
@@ -100,8 +103,9 @@ public class StackEventHandler {
     }
 
     /**
-     * What a batch of events reads and changes: its stacks and their resource rows, read once, then kept as the
-     * events change them (a stack made, a row made or removed). A nested stack's plan changes its rows through
+     * What a batch of events reads and changes: its stacks and the resource rows its events name, read once, then
+     * kept as the events change them (a stack made, a row made or removed). A stack's other rows are read only when
+     * an event needs them all (a rollback, a nested stack's owner). A nested stack's plan changes its rows through
      * {@link StackResources#planned}, so they are made writable first and read again (after a flush, which the query
      * makes) when an event needs them.
      */
@@ -110,6 +114,11 @@ public class StackEventHandler {
         private final StackResourceRepository repository;
         private final Map<UUID, Stack> stacks = new HashMap<>();
         private final Map<UUID, Map<String, StackResourceState>> rows = new HashMap<>();
+        /**
+         * The stacks of which {@link #rows} holds only the rows the batch's events name, with the names of the rows
+         * read (one no longer in {@link #rows} was removed by the batch).
+         */
+        private final Map<UUID, Set<String>> partial = new HashMap<>();
         /** The rows whose status the batch changed, written at the commit. */
         private final Set<StackResourceState> changed = Collections.newSetFromMap(new IdentityHashMap<>());
         /** The history entries the batch adds, in the events' order. */
@@ -119,20 +128,30 @@ public class StackEventHandler {
             this.repository = repository;
         }
 
-        static Uni<Batch> read(Set<UUID> stackIds, StackResourceRepository repository) {
+        /**
+         * The batch's stacks, and the rows of each that its events name ({@code named}: the resource names by stack),
+         * in one query each: a batch of a few resources' events does not read every row of their stacks.
+         */
+        static Uni<Batch> read(Map<UUID, Set<String>> named, StackResourceRepository repository) {
             Batch batch = new Batch(repository);
-            if (stackIds.isEmpty()) {
+            if (named.isEmpty()) {
                 return Uni.createFrom().item(batch);
             }
-            List<UUID> ids = List.copyOf(stackIds);
+            List<UUID> ids = List.copyOf(named.keySet());
+            Set<String> names = new HashSet<>();
+            named.values().forEach(names::addAll);
             return Stack.<Stack>list("id in ?1", ids)
                     .invoke(found -> found.forEach(stack -> batch.stacks.put(stack.id, stack)))
-                    .chain(() -> repository.readOnly(ids))
+                    .chain(() -> names.isEmpty() ? Uni.createFrom().item(List.<StackResourceState>of())
+                            : repository.readOnly(ids, names))
                     .invoke(found -> {
                         Map<UUID, List<StackResourceState>> byStack = found.stream()
                                 .collect(Collectors.groupingBy(row -> row.stackId));
-                        batch.stacks.keySet().forEach(id -> batch.rows.put(id,
-                                byName(byStack.getOrDefault(id, List.of()))));
+                        batch.stacks.keySet().forEach(id -> {
+                            Map<String, StackResourceState> rows = byName(byStack.getOrDefault(id, List.of()));
+                            batch.rows.put(id, rows);
+                            batch.partial.put(id, new HashSet<>(rows.keySet()));
+                        });
                     })
                     .replaceWith(batch);
         }
@@ -145,6 +164,7 @@ public class StackEventHandler {
         void made(Stack stack) {
             stacks.put(stack.id, stack);
             rows.remove(stack.id);
+            partial.remove(stack.id);
         }
 
         /**
@@ -153,6 +173,7 @@ public class StackEventHandler {
          */
         Uni<Void> planned(UUID stackId) {
             Map<String, StackResourceState> known = rows.remove(stackId);
+            partial.remove(stackId);
             return known == null ? Uni.createFrom().voidItem() : repository.writable(known.values());
         }
 
@@ -163,16 +184,32 @@ public class StackEventHandler {
             }
         }
 
-        /** The stack's resource rows by name. */
+        /** The stack's resource rows by name: all of them. */
         Uni<Map<String, StackResourceState>> rows(UUID stackId) {
             Map<String, StackResourceState> known = rows.get(stackId);
-            if (known != null) {
+            Set<String> read = partial.get(stackId);
+            if (known != null && read == null) {
                 return Uni.createFrom().item(known);
             }
             return repository.readOnly(List.of(stackId)).map(found -> {
-                rows.put(stackId, byName(found));
-                return rows.get(stackId);
+                Map<String, StackResourceState> all = byName(found);
+                if (known != null) { // the batch's own changes win: rows it made, and rows it removed
+                    all.putAll(known);
+                    read.stream().filter(name -> !known.containsKey(name)).forEach(all::remove);
+                }
+                rows.put(stackId, all);
+                partial.remove(stackId);
+                return all;
             });
+        }
+
+        /**
+         * The stack's resource rows by name, holding at least those the batch's events name (a resource's status
+         * event needs its own row only, or knows there is none).
+         */
+        Uni<Map<String, StackResourceState>> named(UUID stackId) {
+            Map<String, StackResourceState> known = rows.get(stackId);
+            return known != null ? Uni.createFrom().item(known) : rows(stackId);
         }
 
         /** One stack's rows by name (a name is unique in a stack), in their order. */
@@ -301,7 +338,7 @@ public class StackEventHandler {
     private Uni<Void> resourceStatusChanged(Batch batch, CloudEvent event, ResourceStatusChanged change) {
         UUID stackId = UUID.fromString(change.stackId());
         Stack stack = batch.stack(stackId);
-        return stack == null ? Uni.createFrom().voidItem() : batch.rows(stackId)
+        return stack == null ? Uni.createFrom().voidItem() : batch.named(stackId)
                 .chain(rows -> resources.statusChanged(stack, rows, change, event.time())
                         .invoke(() -> batch.changed(rows.get(change.resourceName()))))
                 .chain(type -> record(batch, event, stackId, change.resourceName(), change.physicalResourceId(), type,

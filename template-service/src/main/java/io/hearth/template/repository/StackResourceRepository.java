@@ -82,6 +82,17 @@ public class StackResourceRepository {
                 .setParameter(1, List.copyOf(stackIds)).setReadOnly(true).getResultList());
     }
 
+    /**
+     * The rows of these stacks with one of these names, read-only (rows the session already holds come as they are):
+     * the rows a batch of status events names.
+     */
+    public Uni<List<StackResourceState>> readOnly(Collection<UUID> stackIds, Collection<String> names) {
+        return Panache.getSession().chain(session -> session.createSelectionQuery(
+                "from StackResourceState where stackId in ?1 and name in ?2", StackResourceState.class)
+                .setParameter(1, List.copyOf(stackIds)).setParameter(2, List.copyOf(names)).setReadOnly(true)
+                .getResultList());
+    }
+
     /** Lets the session write what is changed on these rows from now on (a plan about to change them). */
     public Uni<Void> writable(Collection<StackResourceState> rows) {
         return Panache.getSession().invoke(session -> rows.forEach(row -> {
