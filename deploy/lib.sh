@@ -271,8 +271,8 @@ KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:Ma
   "${NO_PERF_DATA_OPTS[@]}")
 KAFKA_ENV=(MALLOC_ARENA_MAX=2)
 # Broker settings appended to server.properties: the log cleaner's offset map (for the compacted topics) is
-# a heap buffer of 128 MB by default, allocated at start-up; 16 MB holds about 600,000 keys per pass.
-KAFKA_MEMORY_SETTINGS=(log.cleaner.dedupe.buffer.size=16777216)
+# a heap buffer of 128 MB by default, allocated at start-up; 4 MB holds about 157,000 keys per pass.
+KAFKA_MEMORY_SETTINGS=(log.cleaner.dedupe.buffer.size=4194304)
 # PostgreSQL: settings given when deploy/up starts the cluster (one that already runs keeps its own).
 PG_MEMORY_SETTINGS=(shared_buffers=32MB)
 
