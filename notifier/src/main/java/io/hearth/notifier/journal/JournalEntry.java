@@ -1,12 +1,16 @@
 package io.hearth.notifier.journal;
 
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One event of the journal. The tail reads each row once and hands the same entry to every client of its streams,
  * so what each of them is sent is made here, once: the CloudEvent as clients get it ({@link #framed}) and its SSE
  * frame, already encoded ({@link #sse}), which every connection writes as it is (a Vert.x buffer may be written any
- * number of times). Not a record: it carries those two as well.
+ * number of times). The frame is held off the heap, where a socket write reads it: Netty copies a heap buffer into
+ * a direct one on every write, which was a copy per client. Not a record: it carries those two as well.
  */
 public final class JournalEntry {
 
@@ -62,10 +66,16 @@ public final class JournalEntry {
         return framed;
     }
 
-    /** The event as one SSE frame ({@code id:} and one {@code data:} line), UTF-8, made on first use. */
+    /**
+     * The event as one SSE frame ({@code id:} and one {@code data:} line), UTF-8, made on first use, in direct
+     * memory that the garbage collector frees (a JDK buffer: no release is owed for it, however many connections
+     * wrote it).
+     */
     public synchronized Buffer sse() {
         if (sse == null) {
-            sse = Buffer.buffer("id: " + seq + "\ndata: " + framed + "\n\n");
+            byte[] bytes = ("id: " + seq + "\ndata: " + framed + "\n\n").getBytes(StandardCharsets.UTF_8);
+            ByteBuffer frame = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+            sse = Buffer.buffer(Unpooled.wrappedBuffer(frame));
         }
         return sse;
     }

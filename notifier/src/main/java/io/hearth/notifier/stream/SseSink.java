@@ -1,6 +1,8 @@
 package io.hearth.notifier.stream;
 
 import io.hearth.notifier.journal.JournalEntry;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -38,20 +40,27 @@ public final class SseSink implements StreamSink {
         response.write(entry.sse());
     }
 
-    /** The events' frames as one chunk: one write, hence one flush, for a burst of events. */
+    /**
+     * The events' frames as one chunk: one write, hence one flush and one system call, for a burst of events. The
+     * chunk is a view over the shared frames ({@link JournalEntry#sse}), not a copy of them: the socket gathers them
+     * from where they are.
+     */
     @Override
     public void send(List<JournalEntry> entries) {
+        response.write(chunk(entries));
+    }
+
+    /** The events' frames, in their order, as one buffer that refers to each entry's frame and copies none. */
+    static Buffer chunk(List<JournalEntry> entries) {
         if (entries.size() == 1) {
-            send(entries.get(0));
-            return;
+            return entries.get(0).sse();
         }
-        int size = 0;
-        for (JournalEntry entry : entries) {
-            size += entry.sse().length();
+        ByteBuf[] frames = new ByteBuf[entries.size()];
+        for (int i = 0; i < frames.length; i++) {
+            // the frame's slice, which a release of the chunk after its write cannot free
+            frames[i] = entries.get(i).sse().getByteBuf();
         }
-        Buffer frames = Buffer.buffer(size);
-        entries.forEach(entry -> frames.appendBuffer(entry.sse()));
-        response.write(frames);
+        return Buffer.buffer(Unpooled.wrappedBuffer(frames));
     }
 
     @Override

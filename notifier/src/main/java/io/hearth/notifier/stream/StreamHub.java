@@ -16,6 +16,9 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code hearth.notifier.idle-poll}, or every {@code hearth.notifier.streams.poll} while it cannot listen)
  * and offers it, in memory, to every connected client whose stream carries it: the subscribers of its stack, of its
  * root stack and of its tenant, found by key, so a thousand clients cost one query per batch of events, not a
- * thousand. Offering never waits on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own
+ * thousand. Each client is offered its share of a page at once (one task on its connection's loop, one write).
+ * Offering never waits on a client ({@link Subscriber}'s queue is bounded). Every replica runs its own
  * tail over the shared journal, so any replica serves any stream.
  *
  * <p>While no client is connected to this replica the tail reads nothing (an append costs it no query) and forgets
@@ -114,14 +118,16 @@ public class StreamHub {
         }
         pages.incrementAndGet();
         return reader.page(position, BATCH).map(entries -> {
+            Map<Subscriber, List<JournalEntry>> batches = new IdentityHashMap<>();
             entries.forEach(entry -> {
-                offer(entry, key(new StreamScope(entry.tenant(), entry.rootStackId())));
+                collect(batches, entry, key(new StreamScope(entry.tenant(), entry.rootStackId())));
                 if (!entry.stackId().equals(entry.rootStackId())) {
-                    offer(entry, key(new StreamScope(entry.tenant(), entry.stackId())));
+                    collect(batches, entry, key(new StreamScope(entry.tenant(), entry.stackId())));
                 }
-                offer(entry, key(StreamScope.tenant(entry.tenant())));
+                collect(batches, entry, key(StreamScope.tenant(entry.tenant())));
                 position = entry.seq();
             });
+            batches.forEach(Subscriber::offer);
             return entries.size() == BATCH ? Duration.ZERO : notifications.idleWait(config.poll());
         });
     }
@@ -131,10 +137,15 @@ public class StreamHub {
         return pages.get();
     }
 
-    private void offer(JournalEntry entry, String key) {
+    /**
+     * Adds the entry to the share of the page of each subscriber registered under {@code key}: a subscriber is then
+     * offered its whole share at once, so its connection's loop, which may already run while the tail is still
+     * offering, writes the page's events to it in one write, not one for the events offered so far and more after.
+     */
+    private void collect(Map<Subscriber, List<JournalEntry>> batches, JournalEntry entry, String key) {
         Set<Subscriber> set = subscribers.get(key);
         if (set != null) {
-            set.forEach(subscriber -> subscriber.offer(entry));
+            set.forEach(subscriber -> batches.computeIfAbsent(subscriber, s -> new ArrayList<>()).add(entry));
         }
     }
 

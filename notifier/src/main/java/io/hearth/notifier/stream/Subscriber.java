@@ -86,17 +86,20 @@ final class Subscriber {
         replay();
     }
 
-    /** A new event this stream carries, from the shared tail; safe from any thread, never blocks. */
-    void offer(JournalEntry entry) {
+    /**
+     * New events this stream carries, in their order, from the shared tail: its share of a page, queued together so
+     * that one drain writes them in one chunk. Safe from any thread, never blocks.
+     */
+    void offer(List<JournalEntry> entries) {
         if (closed) {
             return;
         }
-        if (queued.incrementAndGet() > buffer) {
+        if (queued.addAndGet(entries.size()) > buffer) {
             context.runOnContext(v -> close("more than " + buffer + " events behind: resume with Last-Event-ID "
                     + lastSent));
             return;
         }
-        queue.add(entry);
+        queue.addAll(entries);
         if (drainScheduled.compareAndSet(false, true)) {
             context.runOnContext(v -> drain());
         }
