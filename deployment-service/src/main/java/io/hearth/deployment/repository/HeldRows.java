@@ -3,6 +3,7 @@ package io.hearth.deployment.repository;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -96,6 +97,22 @@ final class HeldRows<T> {
     /** Whether the transaction deleted the row (it is not read again). */
     boolean deleted(Object key) {
         return deleted.contains(key);
+    }
+
+    /** The keys of the rows deleted since the last write, which the next write deletes. */
+    Set<Object> pendingDeletions() {
+        return Collections.unmodifiableSet(deleted);
+    }
+
+    /** The held rows that match and are not stored yet (inserted since the last write). */
+    List<T> unwritten(Predicate<T> which) {
+        List<T> rows = new ArrayList<>();
+        objects.forEach((key, row) -> {
+            if (!stored.containsKey(key) && which.test(row)) {
+                rows.add(row);
+            }
+        });
+        return rows;
     }
 
     /** The keys of the rows deleted since the last write, which that write deletes; forgotten from here. */

@@ -184,9 +184,25 @@ public class SoftwareDeploymentRepository {
                 : deployments("tenant = $1 and server_id = $2 order by created_at, id", tenant, serverId);
     }
 
-    /** Every deployment naming the server, of any tenant. */
+    /**
+     * Every deployment naming the server, of any tenant, as the transaction sees them, without writing its changes
+     * first (a deployment's server never changes): the stored ones but those it deleted, and those it added. A stack's
+     * delete of its servers thus gathers their rows' deletes into one statement.
+     */
     public Uni<List<SoftwareDeployment>> onServer(String serverId) {
-        return deployments("server_id = $1", serverId);
+        return session().chain(session -> {
+            Unit unit = current(session);
+            UUID[] deleted = unit == null ? new UUID[0] : unit.deployments.pendingDeletions().toArray(UUID[]::new);
+            return select(session, RuntimeColumns.DEPLOYMENTS, "server_id = $1 and id <> all($2)", serverId,
+                    deleted).map(rows -> {
+                        List<SoftwareDeployment> found = new ArrayList<>(
+                                held(session, rows, false, u -> u.deployments, RuntimeColumns.DEPLOYMENTS));
+                        if (unit != null) {
+                            found.addAll(unit.deployments.unwritten(d -> serverId.equals(d.serverId)));
+                        }
+                        return found;
+                    });
+        });
     }
 
     /** The deployment(s) of a stack's resource. */

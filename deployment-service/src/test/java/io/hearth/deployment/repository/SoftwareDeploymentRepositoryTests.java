@@ -58,7 +58,7 @@ class SoftwareDeploymentRepositoryTests {
         String server = stored.serverId;
         inTransaction(() -> deployments.lock(stored.id).chain(d -> {
             d.serverId = server + "-moved";
-            return deployments.onServer(server + "-moved")
+            return deployments.ofTenant("demo", server + "-moved")
                     .invoke(found -> assertThat(found).extracting(x -> x.id).containsExactly(stored.id))
                     .chain(() -> deployments.count(List.of(stored.id)))
                     .invoke(count -> assertThat(count).isEqualTo(1L));
@@ -126,6 +126,35 @@ class SoftwareDeploymentRepositoryTests {
         inTransaction(() -> servers.lock(serverId).chain(row -> servers.delete(row))
                 .chain(() -> servers.find(serverId)).invoke(gone -> assertThat(gone).isNull()));
         assertThat(db.queryLong("select count(*) from server_metadata where server_id = ?", serverId)).isZero();
+    }
+
+    @Test
+    void theDeploymentsNamingAServerAreThoseTheTransactionSeesThoughNoneOfItsChangesIsWrittenYet() {
+        SoftwareDeployment kept = stored();
+        SoftwareDeployment deleted = stored();
+        deleted.serverId = kept.serverId;
+        inTransaction(() -> deployments.lock(deleted.id).invoke(d -> d.serverId = kept.serverId));
+        SoftwareDeployment added = new SoftwareDeployment();
+        added.id = UUID.randomUUID();
+        added.tenant = "demo";
+        added.serverId = kept.serverId;
+        added.configId = UUID.randomUUID();
+        added.inputValues = "{}";
+        added.signalTransport = "CFN_SIGNAL";
+        added.generation = 1;
+        added.createdAt = Instant.now();
+        added.updatedAt = added.createdAt;
+        added.signalExpiresAt = added.createdAt.plusSeconds(3600);
+        inTransaction(() -> deployments.lock(deleted.id).chain(deployments::delete)
+                .chain(() -> deployments.insert(added))
+                .chain(() -> deployments.onServer(kept.serverId))
+                .invoke(naming -> {
+                    assertThat(naming).extracting(d -> d.id).containsExactlyInAnyOrder(kept.id, added.id);
+                    assertThat(db.queryLong("select count(*) from software_deployment where id = ?", deleted.id))
+                            .as("the delete is not written before the commit").isOne();
+                }));
+        assertThat(db.queryLong("select count(*) from software_deployment where server_id = ?", kept.serverId))
+                .isEqualTo(2);
     }
 
     /** A deployment of a stack's resource, IN_PROGRESS, committed. */
