@@ -3,7 +3,6 @@ package io.hearth.deployment.repository;
 import static io.hearth.deployment.repository.Transactions.inTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.StatementLog;
 import io.hearth.deployment.domain.StackRuntime;
@@ -12,7 +11,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Multi;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -62,17 +60,7 @@ class StackRunTests {
 
     /** A stack of its own tree, stored (as the engine's create). */
     private UUID stored() {
-        Instant now = Instant.now();
-        StackRuntime stack = new StackRuntime();
-        stack.id = UUID.randomUUID();
-        stack.tenant = "demo";
-        stack.name = "run-" + stack.id;
-        stack.plan = "{}";
-        stack.action = Action.CREATE;
-        stack.status = Status.COMPLETE;
-        stack.version = 1;
-        stack.createdAt = now;
-        stack.updatedAt = now;
+        StackRuntime stack = TestStacks.stack(Status.COMPLETE);
         inTransaction(() -> stacks.insert(stack));
         return stack.id;
     }

@@ -4,7 +4,6 @@ import static io.hearth.deployment.repository.Transactions.inTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.SoftwareDeployment;
 import io.hearth.deployment.domain.StackRuntime;
@@ -102,16 +101,7 @@ class TreeCacheTests {
     /** A stack and a deployment of it, IN_PROGRESS, made in one committed transaction (as the engine's create). */
     private SoftwareDeployment storedWithItsStack() {
         Instant now = Instant.now();
-        StackRuntime stack = new StackRuntime();
-        stack.id = UUID.randomUUID();
-        stack.tenant = "demo";
-        stack.name = "tree-" + stack.id;
-        stack.plan = "{}";
-        stack.action = Action.CREATE;
-        stack.status = Status.IN_PROGRESS;
-        stack.version = 1;
-        stack.createdAt = now;
-        stack.updatedAt = now;
+        StackRuntime stack = TestStacks.stack(Status.IN_PROGRESS);
         SoftwareDeployment d = new SoftwareDeployment();
         d.id = UUID.randomUUID();
         d.tenant = "demo";
