@@ -67,6 +67,24 @@ public class StackSignals {
      * {@code stackId} null) is {@link #unowned}.
      */
     public Uni<Void> apply(UUID stackId, List<Signal> signals) {
+        return step(stackId, signals).chain(repository::release);
+    }
+
+    /**
+     * Applies a run of signals as one set, stack by stack in the run's order, each as {@link #apply(UUID, List)}
+     * does, in the caller's transaction: the run's stacks are locked with one statement before the first is applied,
+     * and what the run changed is written once all are applied (one statement per table and kind), not stack by
+     * stack. A data bag change that reruns every member of a group, or the members' check-ins and signals that
+     * arrive together, so cost a few statements per stack less.
+     */
+    public Uni<Void> apply(Map<UUID, List<Signal>> run) {
+        return repository.lock(run.keySet())
+                .chain(() -> StackEngine.each(List.copyOf(run.entrySet()), stack -> step(stack.getKey(),
+                        stack.getValue())))
+                .chain(repository::release);
+    }
+
+    private Uni<Void> step(UUID stackId, List<Signal> signals) {
         Uni<StackState> loaded = stackId == null ? Uni.createFrom().nullItem() : states.load(stackId);
         return loaded.call(state -> state == null ? Uni.createFrom().voidItem()
                 : deploymentRows.lock(deploymentIds(signals))).chain(state -> {
@@ -93,7 +111,7 @@ public class StackSignals {
             }).chain(() -> engine.advance(state))
                     .chain(() -> attributes == null || attributes.equals(attributes(state))
                             ? Uni.createFrom().voidItem() : engine.refreshOutputs(state));
-        }).chain(repository::release);
+        });
     }
 
     /**

@@ -118,9 +118,7 @@ public class EngineConsumer {
                 Map<UUID, List<Signal>> run = byStack = new LinkedHashMap<>();
                 List<DeploymentProgressed> runReports = reports = new ArrayList<>();
                 List<String> runDeleted = deletedServers = new ArrayList<>();
-                steps.add(() -> Multi.createFrom().iterable(run.entrySet())
-                        .onItem().transformToUniAndConcatenate(stack -> stacks.apply(stack.getKey(), stack.getValue()))
-                        .collect().last()
+                steps.add(() -> stacks.apply(run)
                         .chain(() -> progress.apply(runReports))
                         .chain(() -> Multi.createFrom().iterable(runDeleted).onItem().transformToUniAndConcatenate(
                                 id -> outbox.appendTombstone("server", id, Topics.COMPUTE_SERVERS)).collect().last())

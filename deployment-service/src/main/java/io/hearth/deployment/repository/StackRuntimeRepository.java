@@ -96,6 +96,7 @@ public class StackRuntimeRepository {
     }
 
     private final String lock;
+    private final String lockAll;
     private final String lockStack;
     private final String selectStack;
     private final String selectRows;
@@ -116,6 +117,8 @@ public class StackRuntimeRepository {
             MeterRegistry registry, SoftwareDeploymentRepository deployments) {
         this.deployments = deployments;
         this.lock = "select version from " + schema + ".stack_runtime where id = $1 for update";
+        this.lockAll = "select id, version from " + schema + ".stack_runtime where id = any($1::uuid[]) order by id"
+                + " for update";
         this.lockStack = RuntimeColumns.STACKS.select(schema, "id = $1 for update");
         this.selectStack = RuntimeColumns.STACKS.select(schema, "id = $1");
         this.selectRows = RuntimeColumns.RESOURCES.select(schema, "stack_id = $1 order by created_at, name");
@@ -164,6 +167,28 @@ public class StackRuntimeRepository {
         return load(id, false);
     }
 
+    /**
+     * Locks these stacks ({@code FOR UPDATE}) with one statement, in id order, for the caller's transaction: a run of
+     * signals for many stacks of a tree then loads each ({@link #load}) without a statement of its own when the tree
+     * cache holds its stored version. Stacks the transaction holds already, and a single stack, are left to
+     * {@link #load}.
+     */
+    public Uni<Void> lock(Collection<UUID> ids) {
+        return Panache.getSession().chain(session -> {
+            Unit unit = unit(session);
+            UUID[] wanted = ids.stream().filter(id -> id != null && !unit.stacks.containsKey(id)
+                    && !unit.locked.containsKey(id)).sorted().toArray(UUID[]::new);
+            if (wanted.length < 2) {
+                return Uni.createFrom().voidItem();
+            }
+            ReactiveConnection connection = SessionConnections.connection(session);
+            return Uni.createFrom().completionStage(() -> connection.select(lockAll, new Object[] {wanted}))
+                    .invoke(result -> result.forEachRemaining(row -> unit.locked.put((UUID) row[0],
+                            ((Number) row[1]).longValue())))
+                    .replaceWithVoid();
+        });
+    }
+
     private Uni<Loaded> load(UUID id, boolean cached) {
         return Panache.getSession().chain(session -> {
             Unit unit = unit(session);
@@ -179,7 +204,11 @@ public class StackRuntimeRepository {
                 return select(connection, lockStack, id).chain(stack -> stack.isEmpty() ? Uni.createFrom().nullItem()
                         : rows(connection, unit, id, RuntimeColumns.STACKS.read(stack.get(0)), null));
             }
-            return select(connection, lock, id).chain(locked -> {
+            Long lockedVersion = unit.locked.remove(id); // locked with its run's stacks: its version is known
+            Uni<List<Object[]>> versions = lockedVersion != null
+                    ? Uni.createFrom().item(List.<Object[]>of(new Object[] {lockedVersion}))
+                    : select(connection, lock, id);
+            return versions.chain(locked -> {
                 if (locked.isEmpty()) {
                     return Uni.createFrom().nullItem();
                 }
@@ -326,6 +355,8 @@ public class StackRuntimeRepository {
         final Map<UUID, Tracked> stacks = new LinkedHashMap<>();
         /** The stacks loaded or added since the last release: those a step may be changing now. */
         final Set<UUID> active = new LinkedHashSet<>();
+        /** The stored versions of the stacks {@link #lock(Collection)} locked that no load has taken yet. */
+        final Map<UUID, Long> locked = new HashMap<>();
         final SoftwareDeploymentRepository.Unit deployments;
 
         Unit(Mutiny.Session session) {
@@ -338,6 +369,8 @@ public class StackRuntimeRepository {
             Tracked tracked = stacks.get(stackId);
             if (tracked != null) {
                 tracked.touched = true;
+            } else {
+                locked.remove(stackId); // its version is raised by a statement of its own: its load reads it again
             }
             return tracked != null;
         }

@@ -4,7 +4,6 @@ import static io.hearth.deployment.repository.Transactions.inTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hearth.contracts.stack.Action;
 import io.hearth.contracts.stack.Status;
 import io.hearth.deployment.domain.ServerMetadataRow;
 import io.hearth.deployment.domain.SoftwareDeployment;
@@ -170,16 +169,7 @@ class TreeCacheTests {
      */
     private SoftwareDeployment storedWithItsStack() {
         Instant now = Instant.now();
-        StackRuntime stack = new StackRuntime();
-        stack.id = UUID.randomUUID();
-        stack.tenant = "demo";
-        stack.name = "tree-" + stack.id;
-        stack.plan = "{}";
-        stack.action = Action.CREATE;
-        stack.status = Status.IN_PROGRESS;
-        stack.version = 1;
-        stack.createdAt = now;
-        stack.updatedAt = now;
+        StackRuntime stack = TestStacks.stack(Status.IN_PROGRESS);
         SoftwareDeployment d = new SoftwareDeployment();
         d.id = UUID.randomUUID();
         d.tenant = "demo";
