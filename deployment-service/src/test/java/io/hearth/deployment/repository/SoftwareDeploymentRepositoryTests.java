@@ -134,17 +134,8 @@ class SoftwareDeploymentRepositoryTests {
         SoftwareDeployment deleted = stored();
         deleted.serverId = kept.serverId;
         inTransaction(() -> deployments.lock(deleted.id).invoke(d -> d.serverId = kept.serverId));
-        SoftwareDeployment added = new SoftwareDeployment();
-        added.id = UUID.randomUUID();
-        added.tenant = "demo";
+        SoftwareDeployment added = deployment();
         added.serverId = kept.serverId;
-        added.configId = UUID.randomUUID();
-        added.inputValues = "{}";
-        added.signalTransport = "CFN_SIGNAL";
-        added.generation = 1;
-        added.createdAt = Instant.now();
-        added.updatedAt = added.createdAt;
-        added.signalExpiresAt = added.createdAt.plusSeconds(3600);
         inTransaction(() -> deployments.lock(deleted.id).chain(deployments::delete)
                 .chain(() -> deployments.insert(added))
                 .chain(() -> deployments.onServer(kept.serverId))
@@ -159,6 +150,13 @@ class SoftwareDeploymentRepositoryTests {
 
     /** A deployment of a stack's resource, IN_PROGRESS, committed. */
     private SoftwareDeployment stored() {
+        SoftwareDeployment d = deployment();
+        inTransaction(() -> deployments.insert(d));
+        return d;
+    }
+
+    /** A deployment of a stack's resource, IN_PROGRESS, not stored. */
+    private static SoftwareDeployment deployment() {
         SoftwareDeployment d = new SoftwareDeployment();
         d.id = UUID.randomUUID();
         d.tenant = "demo";
@@ -174,7 +172,6 @@ class SoftwareDeploymentRepositoryTests {
         d.createdAt = Instant.now();
         d.updatedAt = d.createdAt;
         d.signalExpiresAt = d.createdAt.plusSeconds(3600);
-        inTransaction(() -> deployments.insert(d));
         return d;
     }
 
