@@ -69,13 +69,15 @@ class HostileTenantIT {
     @Test
     void aProxiedReplayEndsUpstreamWhenItsClientGoes() throws Exception {
         aStackStillCompletes(); // the journal holds something to replay
-        int baseline = connectionsTo(8007);
+        int api = LocalSystem.port(8004);
+        int notifier = LocalSystem.port(8007);
+        int baseline = connectionsTo(notifier);
         List<Socket> clients = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            Socket socket = new Socket("127.0.0.1", 8004);
+            Socket socket = new Socket("127.0.0.1", api);
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("GET /v1/demo/stream HTTP/1.1\r\nHost: 127.0.0.1:8004\r\nX-Auth-Token: " + TOKEN
+            out.write(("GET /v1/demo/stream HTTP/1.1\r\nHost: 127.0.0.1:" + api + "\r\nX-Auth-Token: " + TOKEN
                     + "\r\nAccept: text/event-stream\r\nLast-Event-ID: 0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
@@ -85,15 +87,15 @@ class HostileTenantIT {
             clients.add(socket); // and never read again: a slow reader
         }
         // Each stream holds a connection of its own to the notifier (an idle pooled one, or a new one).
-        await().atMost(Duration.ofSeconds(15)).until(() -> connectionsTo(8007) >= Math.max(10, baseline));
-        int during = connectionsTo(8007);
+        await().atMost(Duration.ofSeconds(15)).until(() -> connectionsTo(notifier) >= Math.max(10, baseline));
+        int during = connectionsTo(notifier);
         for (Socket socket : clients) {
             socket.close();
         }
         // Each proxied stream ends upstream once its client is gone: template-service drops its connection to the
         // notifier, and the notifier stops replaying into it.
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
-                .until(() -> connectionsTo(8007) <= during - 10);
+                .until(() -> connectionsTo(notifier) <= during - 10);
         LocalSystem.api().get("/v1/demo/subscriptions").then().statusCode(200);
         aStackStillCompletes();
     }

@@ -102,7 +102,7 @@ class ProductionConfigIT {
         // The same wait condition URL, forged with the development key (under its own key id and under the
         // system's), and a server's metadata URL forged the same way: refused.
         Instant expiry = Instant.now().plus(Duration.ofHours(1));
-        String gateway = "http://127.0.0.1:8006";
+        String gateway = "http://127.0.0.1:" + LocalSystem.port(8006);
         for (PresignedUrls forger : new PresignedUrls[] {
                 new PresignedUrls(Map.of("k1", DEV_SECRET), "k1", Clock.systemUTC()),
                 new PresignedUrls(Map.of("p1", DEV_SECRET), "p1", Clock.systemUTC())}) {
@@ -123,8 +123,9 @@ class ProductionConfigIT {
         as(DEV_TOKEN, 8004).get(stack).then().statusCode(401);
     }
 
+    /** A request to a service by its default port ({@code port}), where the local system has it (its offset). */
     private static RequestSpecification as(String token, int port) {
-        return given().baseUri("http://127.0.0.1:" + port).header("X-Auth-Token", token)
+        return given().baseUri("http://127.0.0.1:" + LocalSystem.port(port)).header("X-Auth-Token", token)
                 .contentType(ContentType.JSON).redirects().follow(false);
     }
 
