@@ -53,6 +53,9 @@ public class SoftwareDeploymentRepository {
     private final String insertSignals;
     private final String selectOfStack;
     private final String selectServersOfStack;
+    private final String selectDeployment;
+    private final String lockDeployment;
+    private final String selectServer;
     private final String lockServer;
     private final String raiseVersions;
     private final String deleteDeployments;
@@ -69,12 +72,16 @@ public class SoftwareDeploymentRepository {
         this.insertSignals = RuntimeColumns.SIGNALS.insert(schema, null);
         this.selectOfStack = RuntimeColumns.DEPLOYMENTS.select(schema, "stack_id = $1");
         this.selectServersOfStack = RuntimeColumns.SERVERS.select(schema, "stack_id = $1");
+        this.selectDeployment = RuntimeColumns.DEPLOYMENTS.select(schema, "id = $1");
+        this.lockDeployment = RuntimeColumns.DEPLOYMENTS.select(schema, "id = $1 for update");
+        this.selectServer = RuntimeColumns.SERVERS.select(schema, "server_id = $1");
         // The server's stack row first, then the server's row: the order of a transaction that holds the stack, whose
         // server rows come from the tree cache unlocked (the stack's lock covers them), so the two never wait for each
         // other in a circle. The stack's version is raised at the write (a server row of a stack changed).
         this.lockServer = "with stack as (select id from " + schema + ".stack_runtime where id = (select stack_id::uuid"
                 + " from " + schema + ".server_metadata where server_id = $1) for update) "
-                + RuntimeColumns.SERVERS.select(schema, "server_id = $1 and (select count(*) from stack) >= 0 for update");
+                + RuntimeColumns.SERVERS.select(schema,
+                        "server_id = $1 and (select count(*) from stack) >= 0 for update");
         this.raiseVersions = "update " + schema + ".stack_runtime set version = version + 1 where id = any($1)";
         this.deleteDeployments = "delete from " + schema + ".software_deployment where id = any($1)";
         this.deleteServers = "delete from " + schema + ".server_metadata where server_id = any($1)";
@@ -101,35 +108,36 @@ public class SoftwareDeploymentRepository {
 
     /** The values of every deployment of the stack, read on the transaction's connection. */
     CompletionStage<List<Object[]>> ofStack(ReactiveConnection connection, UUID stackId) {
-        return connection.select(selectOfStack, new Object[] {stackId.toString()}).thenApply(result -> {
-            List<Object[]> rows = new ArrayList<>();
-            result.forEachRemaining(selected -> rows.add(RuntimeColumns.DEPLOYMENTS.read(selected)));
-            return rows;
-        });
+        return ofStack(connection, selectOfStack, RuntimeColumns.DEPLOYMENTS, stackId);
     }
 
     /** The values of every server row of the stack ({@code server_metadata.stack_id}), read on the connection. */
     CompletionStage<List<Object[]>> serversOfStack(ReactiveConnection connection, UUID stackId) {
-        return connection.select(selectServersOfStack, new Object[] {stackId.toString()}).thenApply(result -> {
+        return ofStack(connection, selectServersOfStack, RuntimeColumns.SERVERS, stackId);
+    }
+
+    private static CompletionStage<List<Object[]>> ofStack(ReactiveConnection connection, String select,
+            RuntimeColumns<?> columns, UUID stackId) {
+        return connection.select(select, new Object[] {stackId.toString()}).thenApply(result -> {
             List<Object[]> rows = new ArrayList<>();
-            result.forEachRemaining(selected -> rows.add(RuntimeColumns.SERVERS.read(selected)));
+            result.forEachRemaining(selected -> rows.add(columns.read(selected)));
             return rows;
         });
     }
 
     /** The deployment, of any tenant, or null. */
     public Uni<SoftwareDeployment> find(UUID id) {
-        return byId(id, "");
+        return byId(id, false);
     }
 
     /** The deployment, its row locked until the transaction ends ({@code FOR UPDATE}), or null. */
     public Uni<SoftwareDeployment> lock(UUID id) {
-        return byId(id, " for update");
+        return byId(id, true);
     }
 
-    private Uni<SoftwareDeployment> byId(UUID id, String lock) {
-        return byKey(id, !lock.isEmpty(), RuntimeColumns.DEPLOYMENTS.select(schema, "id = $1" + lock),
-                unit -> unit.deployments, RuntimeColumns.DEPLOYMENTS);
+    private Uni<SoftwareDeployment> byId(UUID id, boolean lock) {
+        return byKey(id, lock, lock ? lockDeployment : selectDeployment, unit -> unit.deployments,
+                RuntimeColumns.DEPLOYMENTS);
     }
 
     /**
@@ -292,8 +300,7 @@ public class SoftwareDeploymentRepository {
      * null.
      */
     Uni<ServerMetadataRow> server(String serverId, boolean lock) {
-        return byKey(serverId, lock, lock ? lockServer : RuntimeColumns.SERVERS.select(schema, "server_id = $1"),
-                unit -> unit.servers, RuntimeColumns.SERVERS);
+        return byKey(serverId, lock, lock ? lockServer : selectServer, unit -> unit.servers, RuntimeColumns.SERVERS);
     }
 
     /** The rows of servers that match, the transaction's writes seen. */

@@ -134,7 +134,7 @@ class SoftwareDeploymentRepositoryTests {
         SoftwareDeployment deleted = stored();
         deleted.serverId = kept.serverId;
         inTransaction(() -> deployments.lock(deleted.id).invoke(d -> d.serverId = kept.serverId));
-        SoftwareDeployment added = deployment();
+        SoftwareDeployment added = TestStacks.deployment(UUID.randomUUID().toString());
         added.serverId = kept.serverId;
         inTransaction(() -> deployments.lock(deleted.id).chain(deployments::delete)
                 .chain(() -> deployments.insert(added))
@@ -150,28 +150,8 @@ class SoftwareDeploymentRepositoryTests {
 
     /** A deployment of a stack's resource, IN_PROGRESS, committed. */
     private SoftwareDeployment stored() {
-        SoftwareDeployment d = deployment();
+        SoftwareDeployment d = TestStacks.deployment(UUID.randomUUID().toString());
         inTransaction(() -> deployments.insert(d));
-        return d;
-    }
-
-    /** A deployment of a stack's resource, IN_PROGRESS, not stored. */
-    private static SoftwareDeployment deployment() {
-        SoftwareDeployment d = new SoftwareDeployment();
-        d.id = UUID.randomUUID();
-        d.tenant = "demo";
-        d.stackId = UUID.randomUUID().toString();
-        d.resourceName = "deployment";
-        d.serverId = "srv-" + d.id;
-        d.configId = UUID.randomUUID();
-        d.inputValues = "{\"a\": 1}";
-        d.action = "CREATE";
-        d.status = "IN_PROGRESS";
-        d.signalTransport = "CFN_SIGNAL";
-        d.generation = 1;
-        d.createdAt = Instant.now();
-        d.updatedAt = d.createdAt;
-        d.signalExpiresAt = d.createdAt.plusSeconds(3600);
         return d;
     }
 

@@ -170,28 +170,15 @@ class TreeCacheTests {
     private SoftwareDeployment storedWithItsStack() {
         Instant now = Instant.now();
         StackRuntime stack = TestStacks.stack(Status.IN_PROGRESS);
-        SoftwareDeployment d = new SoftwareDeployment();
-        d.id = UUID.randomUUID();
-        d.tenant = "demo";
-        d.stackId = stack.id.toString();
-        d.resourceName = "deployment";
-        d.serverId = "srv-" + d.id;
-        d.configId = UUID.randomUUID();
-        d.inputValues = "{}";
-        d.action = "CREATE";
-        d.status = "IN_PROGRESS";
-        d.signalTransport = "CFN_SIGNAL";
-        d.generation = 1;
-        d.createdAt = now;
-        d.updatedAt = now;
-        d.signalExpiresAt = now.plusSeconds(3600);
+        SoftwareDeployment d = TestStacks.deployment(stack.id.toString());
         ServerMetadataRow server = new ServerMetadataRow();
         server.serverId = d.serverId;
         server.tenant = "demo";
         server.stackId = d.stackId;
         server.generation = 1;
         server.updatedAt = now;
-        inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d)).chain(() -> servers.insert(server)));
+        inTransaction(() -> stacks.insert(stack).chain(() -> deployments.insert(d))
+                .chain(() -> servers.insert(server)));
         return d;
     }
 }
