@@ -222,7 +222,10 @@ public class AutoScalingGroupBench {
         }
 
         private void accept(ConsumerRecord<String, String> record) {
-            CloudEvent event = CloudEvent.parse(record.value());
+            CloudEvent.parseAll(record.value()).forEach(this::accept);
+        }
+
+        private void accept(CloudEvent event) {
             if (StackStatusChanged.TYPE.equals(event.type())) {
                 StackStatusChanged s = event.dataAs(StackStatusChanged.class);
                 if (!"IN_PROGRESS".equals(s.status())) {

@@ -452,7 +452,10 @@ public class ContextualizationBench {
         }
 
         private void stackEvent(ConsumerRecord<String, String> record) {
-            CloudEvent event = CloudEvent.parse(record.value());
+            CloudEvent.parseAll(record.value()).forEach(this::stackEvent);
+        }
+
+        private void stackEvent(CloudEvent event) {
             if (StackStatusChanged.TYPE.equals(event.type())) {
                 StackStatusChanged s = event.dataAs(StackStatusChanged.class);
                 if (!"IN_PROGRESS".equals(s.status())

@@ -168,7 +168,10 @@ public class DeploymentEngineBench {
         }
 
         private void accept(ConsumerRecord<String, String> record) {
-            CloudEvent event = CloudEvent.parse(record.value());
+            CloudEvent.parseAll(record.value()).forEach(this::accept);
+        }
+
+        private void accept(CloudEvent event) {
             if (ResourceStatusChanged.TYPE.equals(event.type())) {
                 ResourceStatusChanged r = event.dataAs(ResourceStatusChanged.class);
                 if ("CREATE".equals(r.action()) && "COMPLETE".equals(r.status())

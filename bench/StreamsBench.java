@@ -551,17 +551,20 @@ public class StreamsBench {
 
         static StackStatus start(String bootstrap) {
             StackStatus status = new StackStatus();
-            status.tail = TopicTail.start(bootstrap, Topics.STACK_EVENTS, record -> {
-                CloudEvent event = CloudEvent.parse(record.value());
-                if (StackStatusChanged.TYPE.equals(event.type())) {
-                    StackStatusChanged s = event.dataAs(StackStatusChanged.class);
-                    if (!"IN_PROGRESS".equals(s.status())) {
-                        status.ended.computeIfAbsent(s.stackId() + "/" + s.action(),
-                                k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(s.stackStatus());
-                    }
-                }
-            }, e -> System.err.println("stack events: " + e.getMessage()));
+            status.tail = TopicTail.start(bootstrap, Topics.STACK_EVENTS,
+                    record -> CloudEvent.parseAll(record.value()).forEach(status::accept),
+                    e -> System.err.println("stack events: " + e.getMessage()));
             return status;
+        }
+
+        private void accept(CloudEvent event) {
+            if (StackStatusChanged.TYPE.equals(event.type())) {
+                StackStatusChanged s = event.dataAs(StackStatusChanged.class);
+                if (!"IN_PROGRESS".equals(s.status())) {
+                    ended.computeIfAbsent(s.stackId() + "/" + s.action(),
+                            k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(s.stackStatus());
+                }
+            }
         }
 
         /** Now, once the n-th action of the kind ended COMPLETE; fails when it failed. */

@@ -11,7 +11,10 @@ public final class Topics {
 
     /** Stack commands (create, update, delete, actions); key: stack id. */
     public static final String STACK_COMMANDS = "hearth.stack.commands";
-    /** Stack, resource and deployment status history; key: stack id. */
+    /**
+     * Stack, resource and deployment status history; key: the stack tree's top-level stack id. A transaction's events
+     * of one tree travel in one record ({@code StackEventBatch}), see {@link #BATCHED}.
+     */
     public static final String STACK_EVENTS = "hearth.stack.events";
     /**
      * The server part of each server's metadata document (its stack, tenant, generation and check, not its
@@ -71,6 +74,15 @@ public final class Topics {
     /** The compacted business topics: only the latest record of each key matters. */
     public static final java.util.Set<String> COMPACTED = java.util.Set.of(SERVER_METADATA, SERVER_DEPLOYMENTS,
             COMPUTE_SERVERS);
+
+    /**
+     * The topics whose events of one transaction and one key travel in one record, a {@code StackEventBatch} (a
+     * single event travels alone); readers read records with {@code CloudEvent.parseAll}.
+     */
+    public static final java.util.Set<String> BATCHED = java.util.Set.of(STACK_EVENTS);
+
+    /** The largest batch record the outbox makes; a transaction's events beyond it start another record. */
+    public static final int MAX_BATCH_BYTES = 1024 * 1024;
 
     private Topics() {
     }

@@ -38,6 +38,42 @@ class CloudEventTests {
     }
 
     @Test
+    void aSingleEventIsItsOwnOnlyEvent() {
+        assertThat(CloudEvent.parseAll(VALID)).containsExactly(CloudEvent.parse(VALID));
+    }
+
+    @Test
+    void aBatchIsReadAsItsEventsInTheirOrderEachWithItsOwnAttributes() throws Exception {
+        String golden = java.nio.file.Files.readString(GoldenEventsTests.GOLDEN_DIR.resolve(
+                io.hearth.contracts.stack.v1.StackEventBatch.TYPE + ".json"));
+
+        java.util.List<CloudEvent> events = CloudEvent.parseAll(golden);
+
+        assertThat(events).extracting(CloudEvent::id).containsExactly("3f2a7c10-0032-4c6e-9a55-6e1f0a2b3c32",
+                "3f2a7c10-0033-4c6e-9a55-6e1f0a2b3c33");
+        assertThat(events).extracting(CloudEvent::type).containsExactly(
+                io.hearth.contracts.stack.v1.ResourceStatusChanged.TYPE, StackStatusChanged.TYPE);
+        assertThat(events.get(1).time()).isEqualTo(Instant.parse("2026-11-22T08:06:12Z"));
+        assertThat(events.get(1).extension(CloudEvent.TRACEPARENT))
+                .isEqualTo("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+        assertThat(events.get(1).dataAs(StackStatusChanged.class).stackStatus()).isEqualTo("CREATE_COMPLETE");
+    }
+
+    @Test
+    void aBatchHoldingSomethingThatIsNoEventIsRejected() {
+        String batch = """
+                {"specversion": "1.0", "id": "b", "source": "/hearth/deployment-service",
+                 "type": "io.hearth.stack.event-batch.v1", "subject": "%s", "datacontenttype": "application/json",
+                 "data": {"stackId": "%s", "events": [%s, {"specversion": "1.0", "id": "x"}]}}
+                """.formatted(STACK_ID, STACK_ID, VALID);
+
+        assertThatThrownBy(() -> CloudEvent.parseAll(batch)).isInstanceOf(InvalidEventException.class)
+                .hasMessage("missing CloudEvents attribute source in event x");
+        assertThatThrownBy(() -> CloudEvent.parseAll(batch.replace("\"events\"", "\"evts\"")))
+                .isInstanceOf(InvalidEventException.class).hasMessage("event batch b has no events array");
+    }
+
+    @Test
     void rejectsNonJson() {
         assertThatThrownBy(() -> CloudEvent.parse("this is not json"))
                 .isInstanceOf(InvalidEventException.class)

@@ -197,7 +197,7 @@ class GoldenEventsTests {
         assertThat(Topics.MAIN).containsExactlyInAnyOrderElementsOf(used);
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::type).doesNotHaveDuplicates();
         assertThat(EventCatalog.entries()).extracting(EventCatalog.Entry::record).doesNotHaveDuplicates();
-        assertThat(EventCatalog.entries()).hasSize(30);
+        assertThat(EventCatalog.entries()).hasSize(31);
     }
 
     @Test

@@ -229,7 +229,7 @@ class DeploymentActionTests {
 
     private List<DeploymentStatusChanged> statuses(String id) {
         return events.records().stream().filter(r -> id.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value()))
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream())
                 .filter(e -> DeploymentStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(DeploymentStatusChanged.class)).toList();
     }

@@ -13,6 +13,7 @@ import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackEventBatch;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -70,8 +72,38 @@ class StackCommandTests {
 
         awaitStatuses(marker, 2);
         awaitStatuses(id, 2);
-        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", id)).isEqualTo(2);
+        assertThat(outboxEvents(id)).isEqualTo(2);
         assertThat(statusesOf(id)).hasSize(2);
+    }
+
+    @Test
+    void aStepsEventsOfOneTreeTravelInOneRecordInTheOrderTheyHappened() {
+        String id = UUID.randomUUID().toString();
+        List<PlannedResource> resources = List.of(
+                new PlannedResource("a", "OS::Heat::RandomString", null, List.of(), null, null),
+                new PlannedResource("b", "OS::Heat::RandomString", null, List.of(), null, null),
+                new PlannedResource("c", "OS::Heat::RandomString", null, List.of("a"), null, null));
+        send(id, createCommand(id, resources).toJson());
+
+        awaitStatuses(id, 2);
+        List<ConsumerRecord<String, String>> records = events.records().stream().filter(r -> id.equals(r.key()))
+                .toList();
+        List<CloudEvent> published = records.stream().flatMap(r -> CloudEvent.parseAll(r.value()).stream()).toList();
+        assertThat(records).anySatisfy(r -> assertThat(CloudEvent.parse(r.value()).type())
+                .isEqualTo(StackEventBatch.TYPE));
+        assertThat(records).hasSizeLessThan(published.size());
+        assertThat(published).extracting(CloudEvent::id).doesNotHaveDuplicates();
+        assertThat(published).filteredOn(e -> StackStatusChanged.TYPE.equals(e.type()))
+                .extracting(e -> e.dataAs(StackStatusChanged.class).stackStatus())
+                .containsExactly("CREATE_IN_PROGRESS", "CREATE_COMPLETE");
+        assertThat(published.get(0).type()).isEqualTo(StackStatusChanged.TYPE);
+        assertThat(published.get(published.size() - 1).type()).isEqualTo(StackStatusChanged.TYPE);
+        List<String> resourceStatuses = published.stream().filter(e -> ResourceStatusChanged.TYPE.equals(e.type()))
+                .map(e -> e.dataAs(ResourceStatusChanged.class))
+                .map(r -> r.resourceName() + " " + r.action() + "_" + r.status()).toList();
+        assertThat(resourceStatuses).containsSubsequence("a CREATE_IN_PROGRESS", "a CREATE_COMPLETE",
+                "c CREATE_IN_PROGRESS", "c CREATE_COMPLETE");
+        assertThat(resourceStatuses).containsSubsequence("b CREATE_IN_PROGRESS", "b CREATE_COMPLETE");
     }
 
     @Test
@@ -84,8 +116,9 @@ class StackCommandTests {
         assertThat(statuses.get(1).stackStatus()).isEqualTo("CREATE_FAILED");
         assertThat(statuses.get(1).statusReason()).isEqualTo("Resource CREATE failed: resource type OS::Neutron::Port"
                 + " of web is not supported by this deployment-service yet");
-        assertThat(events.records()).filteredOn(r -> id.equals(r.key()))
-                .extracting(r -> CloudEvent.parse(r.value()).type()).contains(ResourceStatusChanged.TYPE);
+        assertThat(events.records().stream().filter(r -> id.equals(r.key()))
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream()).map(CloudEvent::type))
+                .contains(ResourceStatusChanged.TYPE);
     }
 
     @Test
@@ -105,7 +138,7 @@ class StackCommandTests {
         awaitStatuses(marker, 2);
         awaitStatuses(id, 2);
         // Two stack statuses and two events per resource, once.
-        assertThat(db.queryLong("select count(*) from outbox_event where aggregateid = ?", id)).isEqualTo(6);
+        assertThat(outboxEvents(id)).isEqualTo(6);
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid", id)).isEqualTo(2);
         assertThat(db.queryLong("select count(*) from resource_runtime where stack_id = ?::uuid"
                 + " and name = 'pw' and attributes->>'value' = reference_id", id)).isOne();
@@ -154,6 +187,12 @@ class StackCommandTests {
         events.publish(Topics.STACK_COMMANDS, key, value);
     }
 
+    /** The events the stack's key has in the outbox, those of its batches included. */
+    private long outboxEvents(String key) {
+        return db.queryLong("select sum(case when type = ? then jsonb_array_length(payload::jsonb -> 'data' -> 'events')"
+                + " else 1 end) from outbox_event where aggregateid = ?", StackEventBatch.TYPE, key);
+    }
+
     private List<StackStatusChanged> awaitStatuses(String id, int count) {
         await().atMost(WAIT).until(() -> statusesOf(id).size() >= count);
         return statusesOf(id);
@@ -161,7 +200,7 @@ class StackCommandTests {
 
     private List<StackStatusChanged> statusesOf(String id) {
         return events.records().stream().filter(r -> id.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value()))
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream())
                 .filter(e -> StackStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(StackStatusChanged.class)).toList();
     }

@@ -95,18 +95,18 @@ final class StackDriver extends BrokerFixture {
     /** The stack's events (their subject), in order; a nested stack's travel under its tree's top-level key. */
     List<CloudEvent> all(String id) {
         return events.getRecords().stream().filter(r -> r.value() != null && r.value().contains(id))
-                .map(r -> CloudEvent.parse(r.value())).filter(e -> id.equals(e.subject())).toList();
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream()).filter(e -> id.equals(e.subject())).toList();
     }
 
     /** The ids of the events published under one key, in the order of its partition. */
     List<String> keyed(String key) {
         return events.getRecords().stream().filter(r -> key.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value()).id()).toList();
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream()).map(CloudEvent::id).toList();
     }
 
     /** Every event read so far, of every stack. */
     List<CloudEvent> allEvents() {
-        return events.getRecords().stream().map(r -> CloudEvent.parse(r.value())).toList();
+        return events.getRecords().stream().flatMap(r -> CloudEvent.parseAll(r.value()).stream()).toList();
     }
 
     /** The time of the first of the stack's events whose data matches. */

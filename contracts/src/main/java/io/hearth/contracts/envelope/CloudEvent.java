@@ -7,8 +7,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import io.hearth.contracts.stack.v1.StackEventBatch;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -103,12 +106,43 @@ public record CloudEvent(String specversion, String id, String source, String ty
 
     /** Reads a structured-mode event; rejects anything that is not a CloudEvents 1.0 JSON object. */
     public static CloudEvent parse(String json) {
-        CloudEvent event;
         try {
-            event = HearthJson.mapper().readValue(json, CloudEvent.class);
+            return checked(HearthJson.mapper().readValue(json, CloudEvent.class));
         } catch (JsonProcessingException e) {
             throw new InvalidEventException("not a CloudEvents JSON object: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * The events a record carries, read one by one in their order: a {@link StackEventBatch}'s events, or the record's
+     * single event.
+     */
+    public static List<CloudEvent> parseAll(String json) {
+        return parse(json).unbatched();
+    }
+
+    /** This event's events: a {@link StackEventBatch}'s, in their order, or this event alone. */
+    public List<CloudEvent> unbatched() {
+        if (!StackEventBatch.TYPE.equals(type)) {
+            return List.of(this);
+        }
+        JsonNode events = data == null ? null : data.get("events");
+        if (events == null || !events.isArray()) {
+            throw new InvalidEventException("event batch " + id + " has no events array", null);
+        }
+        List<CloudEvent> unbatched = new ArrayList<>(events.size());
+        for (JsonNode event : events) {
+            try {
+                unbatched.add(checked(HearthJson.mapper().treeToValue(event, CloudEvent.class)));
+            } catch (JsonProcessingException e) {
+                throw new InvalidEventException("event batch " + id + " holds an invalid event: "
+                        + e.getOriginalMessage(), e);
+            }
+        }
+        return unbatched;
+    }
+
+    private static CloudEvent checked(CloudEvent event) {
         if (event == null) {
             throw new InvalidEventException("not a CloudEvents JSON object: null", null);
         }

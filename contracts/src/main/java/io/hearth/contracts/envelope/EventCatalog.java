@@ -28,6 +28,7 @@ import io.hearth.contracts.stack.v1.StackActionRequested;
 import io.hearth.contracts.stack.v1.StackAdoptRequested;
 import io.hearth.contracts.stack.v1.StackCreateRequested;
 import io.hearth.contracts.stack.v1.StackDeleteRequested;
+import io.hearth.contracts.stack.v1.StackEventBatch;
 import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.contracts.stack.v1.StackUpdateRequested;
@@ -62,6 +63,7 @@ public final class EventCatalog {
             new Entry(StackOutputsChanged.TYPE, StackOutputsChanged.class, Topics.STACK_EVENTS),
             new Entry(ResourceStatusChanged.TYPE, ResourceStatusChanged.class, Topics.STACK_EVENTS),
             new Entry(DeploymentStatusChanged.TYPE, DeploymentStatusChanged.class, Topics.STACK_EVENTS),
+            new Entry(StackEventBatch.TYPE, StackEventBatch.class, Topics.STACK_EVENTS),
             new Entry(ServerMetadata.TYPE, ServerMetadata.class, Topics.SERVER_METADATA),
             new Entry(ServerDeployment.TYPE, ServerDeployment.class, Topics.SERVER_DEPLOYMENTS),
             new Entry(DeploymentSignalled.TYPE, DeploymentSignalled.class, Topics.SIGNALS),

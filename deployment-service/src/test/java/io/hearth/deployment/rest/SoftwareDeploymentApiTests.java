@@ -523,7 +523,7 @@ class SoftwareDeploymentApiTests {
 
     private List<DeploymentStatusChanged> statuses(String deploymentId) {
         return events.getRecords().stream().filter(r -> deploymentId.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value()))
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream())
                 .filter(e -> DeploymentStatusChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(DeploymentStatusChanged.class)).toList();
     }

@@ -224,7 +224,7 @@ class AlarmTests {
 
     private List<AlarmStateChanged> states() {
         return stackEvents.getRecords().stream().filter(r -> root.equals(r.key()))
-                .map(r -> CloudEvent.parse(r.value())).filter(e -> AlarmStateChanged.TYPE.equals(e.type()))
+                .flatMap(r -> CloudEvent.parseAll(r.value()).stream()).filter(e -> AlarmStateChanged.TYPE.equals(e.type()))
                 .map(e -> e.dataAs(AlarmStateChanged.class)).toList();
     }
 }

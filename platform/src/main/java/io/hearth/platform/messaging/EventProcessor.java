@@ -55,7 +55,9 @@ public class EventProcessor {
     /**
      * Processes one message's payload for a consumer group. Events of a type the handler does not act on
      * are skipped at once, without a transaction or an inbox record (they change nothing, so applying
-     * them twice is harmless).
+     * them twice is harmless). A message that carries several events ({@code StackEventBatch}) is applied event by
+     * event, in order, each as a message of its own; one that fails for good fails the message, and what was applied
+     * before it is skipped by the inbox when the message is processed again.
      *
      * @param group   the logical consumer (the service name, or service and purpose)
      * @param payload the message value: a structured-mode CloudEvent, or null for a tombstone
@@ -76,21 +78,23 @@ public class EventProcessor {
             LOG.debugf("%s skips a tombstone", group);
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().item(() -> CloudEvent.parse(payload))
-                .chain(event -> !actsOn.test(event.type()) ? ignore(event) : applyOnce(group, event, handler)
-                        .onFailure(EventProcessor::worthRetrying).retry()
-                        .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
-                        .atMost(config.retries())
-                        .onFailure(failure -> !FatalErrors.isFatal(failure)).invoke(failure -> LOG.errorf(failure,
-                                "%s could not apply event %s of type %s; sending it to the dead-letter topic",
-                                group, event.id(), event.type())))
+        return Uni.createFrom().item(() -> CloudEvent.parseAll(payload))
+                .chain(events -> Multi.createFrom().iterable(events).onItem().transformToUniAndConcatenate(
+                        event -> !actsOn.test(event.type()) ? ignore(event) : applyOnce(group, event, handler)
+                                .onFailure(EventProcessor::worthRetrying).retry()
+                                .withBackOff(config.initialBackoff(), config.initialBackoff().multipliedBy(16))
+                                .atMost(config.retries())
+                                .onFailure(failure -> !FatalErrors.isFatal(failure)).invoke(failure -> LOG.errorf(
+                                        failure, "%s could not apply event %s of type %s; sending it to the"
+                                        + " dead-letter topic", group, event.id(), event.type())))
+                        .collect().last().replaceWithVoid())
                 .onFailure(FatalErrors::isFatal).invoke(fatal -> FatalErrors.PROCESS.haltIfFatal(fatal,
                         group + " processing a message"));
     }
 
     /**
      * Processes a poll's batch of messages for a consumer group in one transaction: the inbox records every
-     * event id in one statement, and the handler gets the events seen for the first time, in the batch's
+     * event id in one statement (each event a message carries, {@code CloudEvent.parseAll}), and the handler gets the events seen for the first time, in the batch's
      * order (per partition, the topic's order), at once, so it can apply what belongs together in one step.
      * When that fails, each message is processed on its own as {@link #process} does, and one that still
      * fails goes to the dead-letter topic alone. Acknowledges the batch when done.
@@ -126,9 +130,13 @@ public class EventProcessor {
         Set<String> ids = new LinkedHashSet<>();
         try {
             for (KafkaRecord<String, String> record : batch.getRecords()) {
-                CloudEvent event = record.getPayload() == null ? null : CloudEvent.parse(record.getPayload());
-                if (event != null && actsOn.test(event.type()) && ids.add(event.id())) {
-                    events.add(event);
+                if (record.getPayload() == null) {
+                    continue;
+                }
+                for (CloudEvent event : CloudEvent.parseAll(record.getPayload())) {
+                    if (actsOn.test(event.type()) && ids.add(event.id())) {
+                        events.add(event);
+                    }
                 }
             }
         } catch (InvalidEventException e) {

@@ -15,7 +15,8 @@ import org.hibernate.reactive.pool.ReactiveConnection;
 
 /**
  * Writes outbox rows in one statement, inside the caller's transaction: all of them (in their order, which the relay
- * publishes in) and the {@code NOTIFY} that wakes the relay at commit. {@link Outbox} writes a transaction's rows
+ * publishes in; a key's events on a topic that batches as one row, {@link OutboxBatches}) and the {@code NOTIFY} that
+ * wakes the relay at commit. {@link Outbox} writes a transaction's rows
  * through it just before the commit; write paths that do without Hibernate (several requests per transaction) call
  * it on their own connection.
  */
@@ -45,11 +46,13 @@ public class OutboxWriter {
         if (rows.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return connection.preparedQuery(insert).execute(ColumnArrays.tuple(rows, COLUMNS)).replaceWithVoid();
+        return connection.preparedQuery(insert).execute(ColumnArrays.tuple(OutboxBatches.batched(rows), COLUMNS))
+                .replaceWithVoid();
     }
 
     /** The same on a Hibernate Reactive session's connection. */
     CompletionStage<Void> write(ReactiveConnection connection, List<OutboxEvent> rows) {
-        return connection.select(insert, ColumnArrays.arrays(rows, COLUMNS)).thenApply(ignored -> null);
+        return connection.select(insert, ColumnArrays.arrays(OutboxBatches.batched(rows), COLUMNS))
+                .thenApply(ignored -> null);
     }
 }
