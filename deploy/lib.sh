@@ -250,9 +250,9 @@ SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
 # (-Xms = -Xmx): kept small (the free ratios above), their old generations were collected again and again, about
 # 300 ms each time on these cores, stalling the engine's one event loop and every client stream
-# (docs/benchmarks.md, "Memory"). Their young generation is fixed at 16 MB (-Xmn16m; a third of the heap, 37 MB, by
-# eden is resident whole once a service has filled it, so it sets what an idle service holds; a smaller one
-# saved 15-25 MB each and cost no throughput (docs/benchmarks.md, "Idle").
+# (docs/benchmarks.md, "Memory"). Their young generation is fixed at 16 MB (-Xmn16m; by default a third of the heap,
+# 37 and 32 MB): eden is resident whole once a service has filled it, so its size is a floor of what an idle service
+# holds; the smaller one cost no throughput (docs/benchmarks.md, "Idle").
 declare -A SERVICE_MEMORY_OPTS=(
   [template-service]="-Xms112m -Xmx112m -Xmn16m"
   [deployment-service]="-Xms112m -Xmx112m -Xmn16m"
