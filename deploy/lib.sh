@@ -250,12 +250,14 @@ SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
 # (-Xms = -Xmx): kept small (the free ratios above), their old generations were collected again and again, about
 # 300 ms each time on these cores, stalling the engine's one event loop and every client stream
-# (docs/benchmarks.md, "Memory").
+# (docs/benchmarks.md, "Memory"). Their young generation is fixed at 16 MB (-Xmn16m; by default a third of the heap,
+# 37 and 32 MB): eden is resident whole once a service has filled it, so its size is a floor of what an idle service
+# holds; the smaller one cost no throughput (docs/benchmarks.md, "Idle").
 declare -A SERVICE_MEMORY_OPTS=(
-  [template-service]="-Xms112m -Xmx112m"
-  [deployment-service]="-Xms112m -Xmx112m"
+  [template-service]="-Xms112m -Xmx112m -Xmn16m"
+  [deployment-service]="-Xms112m -Xmx112m -Xmn16m"
   [signal-gateway]="-Xms8m -Xmx160m -XX:TieredStopAtLevel=1"
-  [notifier]="-Xms96m -Xmx96m"
+  [notifier]="-Xms96m -Xmx96m -Xmn16m"
 )
 # Every service process: two malloc arenas (glibc gives busy threads arenas of their own, up to 8 per core).
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
@@ -265,8 +267,9 @@ COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:Ma
 COMPUTE_ENV=("${SERVICE_ENV[@]}")
 # The Kafka broker: JVM and environment. C1 only: C2 was the broker's busiest thread while idle (1.2 % of a core, for
 # minutes after a start or a bench), and within a bench C2 spent more CPU compiling than its code saved
-# (docs/benchmarks.md, "Idle").
-KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
+# (docs/benchmarks.md, "Idle"). An 8 MB young generation (-Xmn8m; a third of the heap, 21 MB after start, by default),
+# as the services'.
+KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -Xmn8m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
   -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}"
   "${NO_PERF_DATA_OPTS[@]}")
 KAFKA_ENV=(MALLOC_ARENA_MAX=2)
