@@ -44,6 +44,13 @@ public final class Topics {
     /** Suffix of the dead-letter topic that receives what a consumer of a topic could not process. */
     public static final String DLQ_SUFFIX = ".dlq";
 
+    /**
+     * How long the broker holds a consumer's fetch that finds no record ({@code fetch.max.wait.ms}), in every
+     * consumer of Hearth: a record ends the fetch at once, so this costs no latency and only sets how often an idle
+     * consumer asks (Kafka's 500 ms kept a broker of idle consumers busy; docs/benchmarks.md, "Idle").
+     */
+    public static final int FETCH_MAX_WAIT_MS = 5000;
+
     /** Partitions of every topic created by the local scripts and tests. */
     public static final int DEFAULT_PARTITIONS = 6;
 

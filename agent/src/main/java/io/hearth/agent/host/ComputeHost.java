@@ -192,6 +192,7 @@ public final class ComputeHost {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Topics.FETCH_MAX_WAIT_MS);
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());

@@ -43,9 +43,10 @@ public class MetadataConsumer {
     static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
     /**
      * How long a poll waits for records before the loop comes round. Records are returned as soon as a fetch brings
-     * them (the broker holds an empty fetch for {@code fetch.max.wait.ms}, 500 ms), so this only sets how often an
-     * idle loop wakes: a 500 ms poll ended just before each fetch's answer, waking the thread four times a second
-     * instead of two (docs/benchmarks.md, "Idle"). Well under the liveness threshold the loop's heartbeat is held to.
+     * them (the broker holds an empty fetch for {@code fetch.max.wait.ms}, {@link Topics#FETCH_MAX_WAIT_MS}), so this
+     * only sets how often an idle loop wakes: a 500 ms poll ended just before each fetch's answer, waking the thread
+     * four times a second instead of two (docs/benchmarks.md, "Idle"). Well under the liveness threshold the loop's
+     * heartbeat is held to.
      */
     static final Duration POLL_TIMEOUT = Duration.ofSeconds(5);
     static final Duration KAFKA_CALL_TIMEOUT = Duration.ofSeconds(10);
@@ -183,6 +184,7 @@ public class MetadataConsumer {
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "signal-gateway-metadata-projection");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Topics.FETCH_MAX_WAIT_MS);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
