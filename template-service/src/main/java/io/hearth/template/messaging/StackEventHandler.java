@@ -150,7 +150,7 @@ public class StackEventHandler {
         /**
          * The batch's stacks (as heads, or as entities those in {@code defined}), and the rows of each that its
          * events name ({@code named}: the resource names by stack), in one query each: a batch of a few resources'
-         * events does not read every row of their stacks.
+         * events does not read every row of their stacks, nor another stack's rows of the same names.
          */
         static Uni<Batch> read(Map<UUID, Set<String>> named, Set<UUID> defined, StackHeadRepository heads,
                 StackResourceRepository repository) {
@@ -160,8 +160,7 @@ public class StackEventHandler {
             }
             List<UUID> ids = List.copyOf(named.keySet());
             List<UUID> statusOnly = ids.stream().filter(id -> !defined.contains(id)).toList();
-            Set<String> names = new HashSet<>();
-            named.values().forEach(names::addAll);
+            boolean anyName = named.values().stream().anyMatch(names -> !names.isEmpty());
             batch.sessionWrites = !defined.isEmpty();
             return (statusOnly.isEmpty() ? Uni.createFrom().item(List.<StackHeadRepository.Head>of())
                     : heads.read(statusOnly))
@@ -172,8 +171,8 @@ public class StackEventHandler {
                     .chain(() -> defined.isEmpty() ? Uni.createFrom().item(List.<Stack>of())
                             : Stack.<Stack>list("id in ?1", List.copyOf(defined)))
                     .invoke(found -> found.forEach(stack -> batch.stacks.put(stack.id, stack)))
-                    .chain(() -> names.isEmpty() ? Uni.createFrom().item(List.<StackResourceState>of())
-                            : repository.read(ids, names, false))
+                    .chain(() -> !anyName ? Uni.createFrom().item(List.<StackResourceState>of())
+                            : repository.read(named, false))
                     .invoke(found -> {
                         Map<UUID, List<StackResourceState>> byStack = found.stream()
                                 .collect(Collectors.groupingBy(row -> row.stackId));

@@ -78,8 +78,8 @@ public class StackResourceRepository {
         this.delete = "delete from " + schema + ".stack_resource where id = any($1)";
         this.selectOfStacks = "select " + SELECTED + " from " + schema + ".stack_resource where stack_id = any($1)"
                 + " order by position, name";
-        this.selectNamed = "select " + SELECTED + " from " + schema + ".stack_resource where stack_id = any($1)"
-                + " and name = any($2)";
+        this.selectNamed = "select " + SELECTED + " from " + schema + ".stack_resource where (stack_id, name) in"
+                + " (select * from unnest($1::uuid[], $2::varchar[]))";
     }
 
     /**
@@ -105,10 +105,19 @@ public class StackResourceRepository {
         return select(selectOfStacks, new Object[] {stackIds.toArray(UUID[]::new)}, flushFirst);
     }
 
-    /** The rows of these stacks with one of these names (the rows a batch of status events names), as {@link #read}. */
-    public Uni<List<StackResourceState>> read(Collection<UUID> stackIds, Collection<String> names,
-            boolean flushFirst) {
-        return select(selectNamed, new Object[] {stackIds.toArray(UUID[]::new), names.toArray(String[]::new)},
+    /**
+     * The rows these stacks' names name (the rows a batch of status events names: {@code named}, the names by stack),
+     * as {@link #read}: only those pairs, not every stack's row of any of the names (the stacks of a bench share
+     * their resources' names).
+     */
+    public Uni<List<StackResourceState>> read(Map<UUID, ? extends Collection<String>> named, boolean flushFirst) {
+        List<UUID> stacks = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        named.forEach((stack, ofStack) -> ofStack.forEach(name -> {
+            stacks.add(stack);
+            names.add(name);
+        }));
+        return select(selectNamed, new Object[] {stacks.toArray(UUID[]::new), names.toArray(String[]::new)},
                 flushFirst);
     }
 
