@@ -1,11 +1,10 @@
 package io.hearth.notifier.journal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.hearth.contracts.envelope.CloudEvent;
-import io.hearth.contracts.envelope.HearthJson;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.hearth.platform.sql.ColumnArrays;
 import io.hearth.platform.sql.SessionConnections;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -43,17 +42,18 @@ public class JournalWriter {
     private static final String LOCK = "select count(*) from (select pg_advisory_xact_lock(" + APPEND_LOCK + ")) l";
 
     /**
-     * Records (or refreshes) every stack the batch names (a JSON array of {@code {stack, tenant, name, parent}}, one
-     * entry a stack): its latest name, the first parent it was given, and the root of that parent's tree. A stack
+     * Records (or refreshes) every stack the batch names (four arrays: stack, tenant, name, parent; one entry a
+     * stack): its latest name, the first parent it was given, and the root of that parent's tree. A stack
      * whose parent is not known yet is the root of its own tree until then; a parent first named in this batch is
      * found by {@link #ADOPT}, which runs after.
      */
     private static final String STACKS = "insert into %1$s.client_stack as s"
             + " (stack_id, tenant, stack_name, parent_stack_id, root_stack_id)"
-            + " select b.doc ->> 'stack', b.doc ->> 'tenant', b.doc ->> 'name', b.doc ->> 'parent',"
-            + " coalesce((select p.root_stack_id from %1$s.client_stack p where p.stack_id = b.doc ->> 'parent'),"
-            + " b.doc ->> 'parent', b.doc ->> 'stack')"
-            + " from jsonb_array_elements(cast(cast($1 as text) as jsonb)) with ordinality as b(doc, ord)"
+            + " select b.stack, b.tenant, b.name, b.parent,"
+            + " coalesce((select p.root_stack_id from %1$s.client_stack p where p.stack_id = b.parent),"
+            + " b.parent, b.stack)"
+            + " from unnest(cast($1 as text[]), cast($2 as text[]), cast($3 as text[]), cast($4 as text[]))"
+            + " with ordinality as b(stack, tenant, name, parent, ord)"
             + " order by b.ord"
             + " on conflict (stack_id) do update set stack_name = coalesce(excluded.stack_name, s.stack_name),"
             + " parent_stack_id = coalesce(s.parent_stack_id, excluded.parent_stack_id),"
@@ -61,21 +61,33 @@ public class JournalWriter {
             + " then excluded.root_stack_id else s.root_stack_id end, seen_at = now()";
 
     /**
-     * Appends the batch's events (a JSON array of {@code {tenant, stack, type, payload}}) in the array's order (so
-     * {@code seq} follows it), each with its stack's root, and notifies the tails at commit.
+     * Appends the batch's events (four arrays: tenant, stack, type, payload; the payloads as the CloudEvent JSON text,
+     * not parsed again) in the arrays' order (so {@code seq} follows it), each with its stack's root, and notifies the
+     * tails at commit.
      */
     private static final String EVENTS = "insert into %1$s.client_event"
             + " (tenant, stack_id, root_stack_id, type, payload)"
-            + " select e.doc ->> 'tenant', e.doc ->> 'stack', s.root_stack_id, e.doc ->> 'type', e.doc ->> 'payload'"
+            + " select e.tenant, e.stack, s.root_stack_id, e.type, e.payload"
             + " from (select pg_notify(cast($1 as text), '')) n,"
-            + " jsonb_array_elements(cast(cast($2 as text) as jsonb)) with ordinality as e(doc, ord)"
-            + " join %1$s.client_stack s on s.stack_id = e.doc ->> 'stack'"
+            + " unnest(cast($2 as text[]), cast($3 as text[]), cast($4 as text[]), cast($5 as text[]))"
+            + " with ordinality as e(tenant, stack, type, payload, ord)"
+            + " join %1$s.client_stack s on s.stack_id = e.stack"
             + " order by e.ord";
 
     /** A stack that just learnt its parent takes its descendants (rooted at it so far) into its tree. */
     private static final String ADOPT = "update %1$s.client_stack c set root_stack_id = n.root_stack_id"
             + " from %1$s.client_stack n where n.stack_id = cast($1 as text)"
             + " and n.root_stack_id <> n.stack_id and c.root_stack_id = n.stack_id and c.stack_id <> n.stack_id";
+
+    /** A stack's columns as {@link #STACKS} reads them. */
+    private static final List<ColumnArrays.Column<NamedStack>> STACK_COLUMNS = List.of(
+            ColumnArrays.text(NamedStack::stack), ColumnArrays.text(NamedStack::tenant),
+            ColumnArrays.text(NamedStack::name), ColumnArrays.text(NamedStack::parent));
+
+    /** An event's columns as {@link #EVENTS} reads them: its JSON rendered once, here. */
+    private static final List<ColumnArrays.Column<CloudEvent>> EVENT_COLUMNS = List.of(
+            ColumnArrays.text(event -> text(event.data(), "tenant")), ColumnArrays.text(JournalWriter::stackOf),
+            ColumnArrays.text(CloudEvent::type), ColumnArrays.text(CloudEvent::toJson));
 
     private final JournalReader reader;
     private final String stacksSql;
@@ -107,10 +119,12 @@ public class JournalWriter {
             ReactiveConnection connection = SessionConnections.connection(session);
             List<CompletionStage<?>> statements = new ArrayList<>();
             statements.add(connection.select(LOCK));
-            statements.add(connection.update(stacksSql, new Object[] {HearthJson.write(stacks)}));
+            statements.add(connection.update(stacksSql, ColumnArrays.arrays(List.copyOf(stacks), STACK_COLUMNS)));
             stacks.stream().filter(stack -> stack.parent() != null)
                     .forEach(stack -> statements.add(connection.update(adoptSql, new Object[] {stack.stack()})));
-            statements.add(connection.update(eventsSql, new Object[] {reader.channel(), rows(shown)}));
+            Object[] rows = ColumnArrays.arrays(shown, EVENT_COLUMNS);
+            statements.add(connection.update(eventsSql, new Object[] {reader.channel(), rows[0], rows[1], rows[2],
+                rows[3]}));
             return Uni.combine().all().unis(statements.stream()
                     .map(statement -> Uni.createFrom().completionStage(statement)).toList()).discardItems();
         });
@@ -131,17 +145,6 @@ public class JournalWriter {
                     known.parent() != null ? known.parent() : next.parent()));
         }
         return stacks.values();
-    }
-
-    /** The events as the JSON array {@link #EVENTS} reads. */
-    private static String rows(List<CloudEvent> events) {
-        ArrayNode rows = HearthJson.mapper().createArrayNode();
-        events.forEach(event -> rows.addObject()
-                .put("tenant", text(event.data(), "tenant"))
-                .put("stack", stackOf(event))
-                .put("type", event.type())
-                .put("payload", event.toJson()));
-        return HearthJson.write(rows);
     }
 
     /** Whether a client may be shown the event: it names a tenant and a stack. */

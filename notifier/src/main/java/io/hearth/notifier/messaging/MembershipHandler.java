@@ -1,5 +1,6 @@
 package io.hearth.notifier.messaging;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.instance.v1.InstanceStateChanged;
@@ -158,6 +159,9 @@ public class MembershipHandler {
 
     private void applyStackEvent(Statements statements, CloudEvent event) {
         if (ResourceStatusChanged.TYPE.equals(event.type())) {
+            if (!ofGroupType(event)) {
+                return; // most resource events: nothing to read from them
+            }
             ResourceStatusChanged change = event.dataAs(ResourceStatusChanged.class);
             if (MembershipChanged.GROUP_TYPES.contains(change.resourceType())
                     && !ResourceStatusChanged.SIGNAL.equals(change.action())) {
@@ -176,6 +180,12 @@ public class MembershipHandler {
                         change.version());
             }
         }
+    }
+
+    /** Whether a resource event names a group's type, looked up in its data without reading it into a record. */
+    private static boolean ofGroupType(CloudEvent event) {
+        JsonNode type = event.data() == null ? null : event.data().get("resourceType");
+        return type != null && type.isTextual() && MembershipChanged.GROUP_TYPES.contains(type.asText());
     }
 
     /** A statement and its parameters; {@code wakes}: a row it changes gives the publisher work. */

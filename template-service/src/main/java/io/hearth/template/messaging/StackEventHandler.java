@@ -16,6 +16,7 @@ import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackEvent;
 import io.hearth.template.domain.StackResourceState;
 import io.hearth.template.repository.StackEventRepository;
+import io.hearth.template.repository.StackHeadRepository;
 import io.hearth.template.repository.StackResourceRepository;
 import io.hearth.template.service.StackDefinitions;
 import io.hearth.template.service.StackResources;
@@ -23,10 +24,8 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,25 +55,30 @@ public class StackEventHandler {
     private final StackResources resources;
     private final StackEventRepository history;
     private final StackResourceRepository resourceRows;
+    private final StackHeadRepository heads;
 
     public StackEventHandler(StackResources resources, StackEventRepository history,
-            StackResourceRepository resourceRows) {
+            StackResourceRepository resourceRows, StackHeadRepository heads) {
         this.resources = resources;
         this.history = history;
         this.resourceRows = resourceRows;
+        this.heads = heads;
     }
 
     /**
-     * Applies events in their order, inside the processor's transaction. The stacks the batch names and their
-     * resource rows are read once, in two queries, and kept for the batch ({@link Batch}); the changes are
-     * written at the commit: the stacks by the processor's one flush, the resource rows' statuses with one update
-     * (they are read read-only: no dirty check, {@link StackResourceRepository}) and the batch's history with one
-     * insert.
-     * (Reading and writing event by event cost four round trips and a flush an event: a scale-out's thousands of
-     * events made this the second busiest process.)
+     * Applies events in their order, inside the processor's transaction. The stacks the batch names and the resource
+     * rows its events name are read once, with plain SQL, and kept for the batch ({@link Batch}); the changes are
+     * written at the commit with one statement per table and kind: the stacks' changed status columns, the resource
+     * rows removed, made and changed, and the batch's history. Only a stack whose definition an event changes (a
+     * nested stack's update, a rollback) is read whole as an entity and written by the session, and a nested stack
+     * made is persisted by it.
+     * (Reading and writing event by event cost four round trips and a flush an event; reading the stacks as entities
+     * read each stack's template, environment and files a batch, and Hibernate's query translation and entity
+     * loading were a third of the service's CPU in the engine bench.)
      */
     public Uni<Void> handle(List<CloudEvent> events) {
         Map<UUID, Set<String>> named = new LinkedHashMap<>();
+        Set<UUID> defined = new HashSet<>();
         events.forEach(event -> {
             UUID id = stackOf(event);
             if (id != null) {
@@ -82,11 +86,15 @@ public class StackEventHandler {
                 if (ResourceStatusChanged.TYPE.equals(event.type()) && event.data().path("resourceName").isTextual()) {
                     names.add(event.data().path("resourceName").asText());
                 }
+                if (changesDefinition(event)) {
+                    defined.add(id);
+                }
             }
         });
-        return Batch.read(named, resourceRows).chain(batch -> Multi.createFrom().iterable(events)
+        return Batch.read(named, defined, heads, resourceRows).chain(batch -> Multi.createFrom().iterable(events)
                 .onItem().transformToUniAndConcatenate(event -> handle(batch, event))
-                .collect().last().chain(() -> resourceRows.updateAtCommit(batch.changed))
+                .collect().last().chain(() -> heads.writeAtCommit(batch.heads.values()))
+                .chain(() -> resourceRows.writeAtCommit(batch.writes))
                 .chain(() -> history.appendAtCommit(batch.history)));
     }
 
@@ -102,16 +110,25 @@ public class StackEventHandler {
         }
     }
 
+    /** Whether the event changes its stack's definition (template, environment, parameters): a nested stack's update, a rollback. */
+    private static boolean changesDefinition(CloudEvent event) {
+        return NestedStackUpdated.TYPE.equals(event.type()) || StackStatusChanged.TYPE.equals(event.type())
+                && Action.ROLLBACK.is(event.data().path("action").asText(null));
+    }
+
     /**
      * What a batch of events reads and changes: its stacks and the resource rows its events name, read once, then
      * kept as the events change them (a stack made, a row made or removed). A stack's other rows are read only when
      * an event needs them all (a rollback, a nested stack's owner). A nested stack's plan changes its rows through
-     * {@link StackResources#planned}, so they are made writable first and read again (after a flush, which the query
-     * makes) when an event needs them.
+     * {@link StackResources#planned}, which reads and writes them through the session: what the batch has for that
+     * stack's rows is written first, and they are read again (after a flush) when an event needs them.
      */
     static final class Batch {
 
         private final StackResourceRepository repository;
+        /** The stacks read as heads (status only), by id: their changed columns are written at the commit. */
+        private final Map<UUID, StackHeadRepository.Head> heads = new HashMap<>();
+        /** Every stack of the batch by id: the heads' stacks, the entities the session holds and writes. */
         private final Map<UUID, Stack> stacks = new HashMap<>();
         private final Map<UUID, Map<String, StackResourceState>> rows = new HashMap<>();
         /**
@@ -119,31 +136,43 @@ public class StackEventHandler {
          * read (one no longer in {@link #rows} was removed by the batch).
          */
         private final Map<UUID, Set<String>> partial = new HashMap<>();
-        /** The rows whose status the batch changed, written at the commit. */
-        private final Set<StackResourceState> changed = Collections.newSetFromMap(new IdentityHashMap<>());
+        /** The rows the batch made, changed and removed, written at the commit. */
+        private final StackResourceRepository.Writes writes = new StackResourceRepository.Writes();
         /** The history entries the batch adds, in the events' order. */
         private final List<StackEvent> history = new ArrayList<>();
+        /** Whether the session holds entities the batch changed: it is flushed before a read of rows. */
+        private boolean sessionWrites;
 
         private Batch(StackResourceRepository repository) {
             this.repository = repository;
         }
 
         /**
-         * The batch's stacks, and the rows of each that its events name ({@code named}: the resource names by stack),
-         * in one query each: a batch of a few resources' events does not read every row of their stacks.
+         * The batch's stacks (as heads, or as entities those in {@code defined}), and the rows of each that its
+         * events name ({@code named}: the resource names by stack), in one query each: a batch of a few resources'
+         * events does not read every row of their stacks, nor another stack's rows of the same names.
          */
-        static Uni<Batch> read(Map<UUID, Set<String>> named, StackResourceRepository repository) {
+        static Uni<Batch> read(Map<UUID, Set<String>> named, Set<UUID> defined, StackHeadRepository heads,
+                StackResourceRepository repository) {
             Batch batch = new Batch(repository);
             if (named.isEmpty()) {
                 return Uni.createFrom().item(batch);
             }
             List<UUID> ids = List.copyOf(named.keySet());
-            Set<String> names = new HashSet<>();
-            named.values().forEach(names::addAll);
-            return Stack.<Stack>list("id in ?1", ids)
+            List<UUID> statusOnly = ids.stream().filter(id -> !defined.contains(id)).toList();
+            boolean anyName = named.values().stream().anyMatch(names -> !names.isEmpty());
+            batch.sessionWrites = !defined.isEmpty();
+            return (statusOnly.isEmpty() ? Uni.createFrom().item(List.<StackHeadRepository.Head>of())
+                    : heads.read(statusOnly))
+                    .invoke(found -> found.forEach(head -> {
+                        batch.heads.put(head.stack.id, head);
+                        batch.stacks.put(head.stack.id, head.stack);
+                    }))
+                    .chain(() -> defined.isEmpty() ? Uni.createFrom().item(List.<Stack>of())
+                            : Stack.<Stack>list("id in ?1", List.copyOf(defined)))
                     .invoke(found -> found.forEach(stack -> batch.stacks.put(stack.id, stack)))
-                    .chain(() -> names.isEmpty() ? Uni.createFrom().item(List.<StackResourceState>of())
-                            : repository.readOnly(ids, names))
+                    .chain(() -> !anyName ? Uni.createFrom().item(List.<StackResourceState>of())
+                            : repository.read(named, false))
                     .invoke(found -> {
                         Map<UUID, List<StackResourceState>> byStack = found.stream()
                                 .collect(Collectors.groupingBy(row -> row.stackId));
@@ -161,27 +190,23 @@ public class StackEventHandler {
             return stacks.get(id);
         }
 
+        /** A stack the batch made: the session holds it. */
         void made(Stack stack) {
             stacks.put(stack.id, stack);
             rows.remove(stack.id);
             partial.remove(stack.id);
+            sessionWrites = true;
         }
 
         /**
-         * A stack's plan is about to change its rows: the session writes them from now on, and they are read again
-         * when next needed.
+         * A stack's plan is about to read and change its rows through the session: what the batch has for them is
+         * written first, and they are read again when next needed.
          */
         Uni<Void> planned(UUID stackId) {
-            Map<String, StackResourceState> known = rows.remove(stackId);
+            rows.remove(stackId);
             partial.remove(stackId);
-            return known == null ? Uni.createFrom().voidItem() : repository.writable(known.values());
-        }
-
-        /** A row whose status columns the batch changed. */
-        void changed(StackResourceState row) {
-            if (row != null) {
-                changed.add(row);
-            }
+            sessionWrites = true;
+            return repository.write(writes.of(stackId));
         }
 
         /** The stack's resource rows by name: all of them. */
@@ -191,7 +216,7 @@ public class StackEventHandler {
             if (known != null && read == null) {
                 return Uni.createFrom().item(known);
             }
-            return repository.readOnly(List.of(stackId)).map(found -> {
+            return repository.read(List.of(stackId), sessionWrites).map(found -> {
                 Map<String, StackResourceState> all = byName(found);
                 if (known != null) { // the batch's own changes win: rows it made, and rows it removed
                     all.putAll(known);
@@ -261,7 +286,7 @@ public class StackEventHandler {
                     StackResourceState owner = rows.get(created.parentResource());
                     if (owner != null && (owner.physicalResourceId == null || owner.physicalResourceId.isEmpty())) {
                         owner.physicalResourceId = created.stackId();
-                        batch.changed(owner);
+                        batch.writes.changed(owner);
                     }
                 }).replaceWithVoid();
     }
@@ -313,7 +338,7 @@ public class StackEventHandler {
             }
             if (Action.ROLLBACK.is(change.action())) {
                 StackDefinitions.restorePrevious(stack); // the update is rolled back: its definition goes
-                return batch.rows(stackId).chain(rows -> StackResources.rolledBack(stack, rows))
+                return batch.rows(stackId).invoke(rows -> StackResources.rolledBack(stack, rows, batch.writes))
                         .chain(() -> record(batch, event, stackId, stack.name, stack.id.toString(), "OS::Heat::Stack",
                                 change.action(), change.status(), change.statusReason()));
             }
@@ -339,8 +364,7 @@ public class StackEventHandler {
         UUID stackId = UUID.fromString(change.stackId());
         Stack stack = batch.stack(stackId);
         return stack == null ? Uni.createFrom().voidItem() : batch.named(stackId)
-                .chain(rows -> resources.statusChanged(stack, rows, change, event.time())
-                        .invoke(() -> batch.changed(rows.get(change.resourceName()))))
+                .map(rows -> StackResources.statusChanged(stack, rows, change, event.time(), batch.writes))
                 .chain(type -> record(batch, event, stackId, change.resourceName(), change.physicalResourceId(), type,
                         change.action(), change.status(), change.statusReason()));
     }

@@ -5,23 +5,31 @@ import static io.hearth.platform.sql.ColumnArrays.text;
 import static io.hearth.platform.sql.ColumnArrays.time;
 import static io.hearth.platform.sql.ColumnArrays.uuid;
 
+import io.hearth.contracts.stack.Action;
+import io.hearth.contracts.stack.Status;
 import io.hearth.platform.messaging.FlushGate;
 import io.hearth.platform.sql.ColumnArrays;
 import io.hearth.platform.sql.SessionConnections;
 import io.hearth.template.domain.StackResourceState;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The resource rows a batch of stack events changes, without Hibernate's dirty check: read read-only (the session
- * keeps no snapshot of them and its flushes leave them alone), changed in memory, and written at the commit with one
- * {@code update ... from unnest(...)} of the columns a status event sets. A plan's new rows are inserted with one
- * statement.
+ * The resource rows a batch of stack events changes, without Hibernate: read with plain SQL as objects the session
+ * does not hold, changed in memory, and written at the commit with one statement per kind ({@link Writes}: a delete
+ * of the rows removed, an insert of the rows made, an {@code update ... from unnest(...)} of the status columns of
+ * the rows changed). A plan's new rows are inserted with one statement.
  */
 @ApplicationScoped
 public class StackResourceRepository {
@@ -39,8 +47,16 @@ public class StackResourceRepository {
             text(r -> r.statusReason), text(r -> r.attributes), text(r -> r.metadata), text(r -> r.description),
             text(r -> r.requiredBy), integer(r -> r.position), time(r -> r.createdAt), time(r -> r.updatedAt));
 
+    /** The columns a read selects, in {@link #row}'s order. */
+    private static final String SELECTED = "id, stack_id, name, resource_type, physical_resource_id, action, status,"
+            + " status_reason, attributes::text, metadata::text, description, required_by, position, created_at,"
+            + " updated_at";
+
     private final String update;
     private final String insert;
+    private final String delete;
+    private final String selectOfStacks;
+    private final String selectNamed;
 
     public StackResourceRepository(
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
@@ -59,6 +75,11 @@ public class StackResourceRepository {
                 + " $12::text[], $13::int[], $14::timestamptz[], $15::timestamptz[]) as r(id, stack_id, name,"
                 + " resource_type, physical_resource_id, action, status, status_reason, attributes, metadata,"
                 + " description, required_by, position, created_at, updated_at)";
+        this.delete = "delete from " + schema + ".stack_resource where id = any($1)";
+        this.selectOfStacks = "select " + SELECTED + " from " + schema + ".stack_resource where stack_id = any($1)"
+                + " order by position, name";
+        this.selectNamed = "select " + SELECTED + " from " + schema + ".stack_resource where (stack_id, name) in"
+                + " (select * from unnest($1::uuid[], $2::varchar[]))";
     }
 
     /**
@@ -75,38 +96,136 @@ public class StackResourceRepository {
                         .update(insert, parameters)))).replaceWithVoid();
     }
 
-    /** The rows of these stacks in plan order, read-only (rows the session already holds come as they are). */
-    public Uni<List<StackResourceState>> readOnly(Collection<UUID> stackIds) {
-        return Panache.getSession().chain(session -> session.createSelectionQuery(
-                "from StackResourceState where stackId in ?1 order by position, name", StackResourceState.class)
-                .setParameter(1, List.copyOf(stackIds)).setReadOnly(true).getResultList());
+    /**
+     * The rows of these stacks in plan order, as plain objects the session does not hold (its flushes leave them
+     * alone; {@link #write} and {@link #writeAtCommit} write what changed), read on the session's connection after
+     * {@code flushFirst} (the session's pending writes, when the caller has any).
+     */
+    public Uni<List<StackResourceState>> read(Collection<UUID> stackIds, boolean flushFirst) {
+        return select(selectOfStacks, new Object[] {stackIds.toArray(UUID[]::new)}, flushFirst);
     }
 
     /**
-     * The rows of these stacks with one of these names, read-only (rows the session already holds come as they are):
-     * the rows a batch of status events names.
+     * The rows these stacks' names name (the rows a batch of status events names: {@code named}, the names by stack),
+     * as {@link #read}: only those pairs, not every stack's row of any of the names (the stacks of a bench share
+     * their resources' names).
      */
-    public Uni<List<StackResourceState>> readOnly(Collection<UUID> stackIds, Collection<String> names) {
-        return Panache.getSession().chain(session -> session.createSelectionQuery(
-                "from StackResourceState where stackId in ?1 and name in ?2", StackResourceState.class)
-                .setParameter(1, List.copyOf(stackIds)).setParameter(2, List.copyOf(names)).setReadOnly(true)
-                .getResultList());
+    public Uni<List<StackResourceState>> read(Map<UUID, ? extends Collection<String>> named, boolean flushFirst) {
+        List<UUID> stacks = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        named.forEach((stack, ofStack) -> ofStack.forEach(name -> {
+            stacks.add(stack);
+            names.add(name);
+        }));
+        return select(selectNamed, new Object[] {stacks.toArray(UUID[]::new), names.toArray(String[]::new)},
+                flushFirst);
     }
 
-    /** Lets the session write what is changed on these rows from now on (a plan about to change them). */
-    public Uni<Void> writable(Collection<StackResourceState> rows) {
-        return Panache.getSession().invoke(session -> rows.forEach(row -> {
-            if (session.contains(row)) {
-                session.setReadOnly(row, false);
+    private Uni<List<StackResourceState>> select(String sql, Object[] parameters, boolean flushFirst) {
+        return Panache.getSession().chain(session -> (flushFirst ? FlushGate.flush(session)
+                : Uni.createFrom().voidItem()).chain(() -> Uni.createFrom().completionStage(() ->
+                        SessionConnections.connection(session).select(sql, parameters)))).map(result -> {
+                            List<StackResourceState> rows = new ArrayList<>();
+                            result.forEachRemaining(row -> rows.add(row(row)));
+                            return rows;
+                        });
+    }
+
+    /** A row as {@link #SELECTED} lists its columns. */
+    private static StackResourceState row(Object[] values) {
+        StackResourceState row = new StackResourceState();
+        row.id = (UUID) values[0];
+        row.stackId = (UUID) values[1];
+        row.name = (String) values[2];
+        row.resourceType = (String) values[3];
+        row.physicalResourceId = (String) values[4];
+        row.action = values[5] == null ? null : Action.valueOf((String) values[5]);
+        row.status = values[6] == null ? null : Status.valueOf((String) values[6]);
+        row.statusReason = (String) values[7];
+        row.attributes = (String) values[8];
+        row.metadata = (String) values[9];
+        row.description = (String) values[10];
+        row.requiredBy = (String) values[11];
+        row.position = values[12] == null ? 0 : ((Number) values[12]).intValue();
+        row.createdAt = StackHeadRepository.instant(values[13]);
+        row.updatedAt = StackHeadRepository.instant(values[14]);
+        return row;
+    }
+
+    /**
+     * What a batch did to rows it holds as plain objects: rows it made (inserted whole), rows whose status columns it
+     * changed, rows it removed. A row made and then removed is neither written nor deleted.
+     */
+    public static final class Writes {
+        private final Set<StackResourceState> made = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Set<StackResourceState> changed = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Set<StackResourceState> removed = Collections.newSetFromMap(new IdentityHashMap<>());
+
+        public void made(StackResourceState row) {
+            made.add(row);
+        }
+
+        public void changed(StackResourceState row) {
+            if (row != null && !made.contains(row)) {
+                changed.add(row);
             }
-        })).replaceWithVoid();
+        }
+
+        public void removed(StackResourceState row) {
+            changed.remove(row);
+            if (!made.remove(row)) {
+                removed.add(row);
+            }
+        }
+
+        /** The writes of one stack's rows, taken out of these. */
+        public Writes of(UUID stackId) {
+            Writes taken = new Writes();
+            for (Set<StackResourceState> from : List.of(made, changed, removed)) {
+                Set<StackResourceState> to = from == made ? taken.made : from == changed ? taken.changed
+                        : taken.removed;
+                from.stream().filter(row -> row.stackId.equals(stackId)).forEach(to::add);
+                from.removeAll(to);
+            }
+            return taken;
+        }
+
+        boolean isEmpty() {
+            return made.isEmpty() && changed.isEmpty() && removed.isEmpty();
+        }
+
+        /** The statements and their parameters: the deletes, the inserts, then the updates. */
+        private List<Map.Entry<String, Object[]>> statements(StackResourceRepository repository) {
+            List<Map.Entry<String, Object[]>> statements = new ArrayList<>();
+            if (!removed.isEmpty()) {
+                statements.add(Map.entry(repository.delete,
+                        new Object[] {removed.stream().map(row -> row.id).toArray(UUID[]::new)}));
+            }
+            if (!made.isEmpty()) {
+                statements.add(Map.entry(repository.insert, ColumnArrays.arrays(List.copyOf(made), ALL)));
+            }
+            if (!changed.isEmpty()) {
+                statements.add(Map.entry(repository.update, ColumnArrays.arrays(List.copyOf(changed), STATUS)));
+            }
+            return statements;
+        }
     }
 
-    /** Writes the status columns of these rows at the commit, after the session's last flush. */
-    public Uni<Void> updateAtCommit(Collection<StackResourceState> rows) {
-        if (rows.isEmpty()) {
+    /** Writes these now, on the session's connection, after its pending writes (a plan is about to read the rows). */
+    public Uni<Void> write(Writes writes) {
+        if (writes.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return AtCommit.run(update, ColumnArrays.arrays(List.copyOf(rows), STATUS));
+        return Panache.getSession().chain(session -> FlushGate.flush(session).chain(() -> Multi.createFrom()
+                .iterable(writes.statements(this)).onItem().transformToUniAndConcatenate(statement -> Uni.createFrom()
+                        .completionStage(() -> SessionConnections.connection(session).update(statement.getKey(),
+                                statement.getValue()))).collect().last().replaceWithVoid()));
+    }
+
+    /** Writes these at the commit, after the session's last flush; a transaction that rolls back writes none. */
+    public Uni<Void> writeAtCommit(Writes writes) {
+        return Multi.createFrom().iterable(writes.statements(this)).onItem()
+                .transformToUniAndConcatenate(statement -> AtCommit.run(statement.getKey(), statement.getValue()))
+                .collect().last().replaceWithVoid();
     }
 }

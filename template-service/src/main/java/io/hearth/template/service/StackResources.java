@@ -12,7 +12,6 @@ import io.hearth.hot.CfnOutline;
 import io.hearth.template.domain.Stack;
 import io.hearth.template.domain.StackResourceState;
 import io.hearth.template.repository.StackResourceRepository;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -87,36 +86,37 @@ public class StackResources {
      * without changing the resource's state). A planned resource keeps the type its template
      * names (deployment-service reports the type the environment mapped it to).
      *
-     * @param rows the stack's resource rows by name, as the caller holds them (a batch of events loads them
-     *             once): a row made or removed here is put into or taken out of it
+     * @param rows   the stack's resource rows by name, as the caller holds them (a batch of events reads them
+     *               once): a row made or removed here is put into or taken out of it
+     * @param writes where the row made, changed or removed is noted, for the caller to write
      * @return the resource's type as the read model shows it, for its event
      */
-    public Uni<String> statusChanged(Stack stack, Map<String, StackResourceState> rows, ResourceStatusChanged change,
-            Instant time) {
+    public static String statusChanged(Stack stack, Map<String, StackResourceState> rows, ResourceStatusChanged change,
+            Instant time, StackResourceRepository.Writes writes) {
         StackResourceState row = rows.get(change.resourceName());
-        return applied(stack, rows, row, change, time)
-                .map(v -> row == null || !isSet(row.resourceType) ? change.resourceType() : row.resourceType);
+        applied(stack, rows, row, change, time, writes);
+        return row == null || !isSet(row.resourceType) ? change.resourceType() : row.resourceType;
     }
 
-    /** What {@link #statusChanged} does to the row, and to {@code rows} (a row made, a row removed). */
-    private static Uni<Void> applied(Stack stack, Map<String, StackResourceState> rows, StackResourceState row,
-            ResourceStatusChanged change, Instant time) {
+    /** What {@link #statusChanged} does to the row, to {@code rows} (a row made, a row removed) and to the writes. */
+    private static void applied(Stack stack, Map<String, StackResourceState> rows, StackResourceState row,
+            ResourceStatusChanged change, Instant time, StackResourceRepository.Writes writes) {
         if (change.onlyAnEvent() || ResourceStatusChanged.SIGNAL.equals(change.action())) {
-            return Uni.createFrom().voidItem(); // history only: the resource stays as it was
+            return; // history only: the resource stays as it was
         }
         boolean delete = Action.DELETE.is(change.action());
         if (row != null && delete && isSet(row.physicalResourceId)
                 && !Objects.equals(row.physicalResourceId, change.physicalResourceId())) {
             // another incarnation than the one shown: a replaced predecessor, or a failed replacement that never
             // got a physical id (the resource shown has one)
-            return Uni.createFrom().voidItem();
+            return;
         }
         if (delete && Status.COMPLETE.is(change.status()) && stack.action != Action.DELETE) {
-            if (row == null) {
-                return Uni.createFrom().voidItem();
+            if (row != null) {
+                rows.remove(row.name);
+                writes.removed(row);
             }
-            rows.remove(row.name);
-            return row.delete();
+            return;
         }
         StackResourceState target = row;
         if (target == null) {
@@ -124,9 +124,10 @@ public class StackResources {
             target.position = Integer.MAX_VALUE;
             target.resourceType = "";
             rows.put(target.name, target);
+            writes.made(target);
         }
         apply(target, change, time);
-        return row == null ? target.persist().replaceWithVoid() : Uni.createFrom().voidItem();
+        writes.changed(target);
     }
 
     private static void apply(StackResourceState row, ResourceStatusChanged change, Instant time) {
@@ -152,14 +153,16 @@ public class StackResources {
      * rolled-back update planned and never started (INIT_COMPLETE) that that template does not hold go, as Heat's
      * rollback traversal removes them; the others go when deployment-service reports them deleted.
      */
-    public static Uni<Void> rolledBack(Stack stack, Map<String, StackResourceState> rows) {
+    public static void rolledBack(Stack stack, Map<String, StackResourceState> rows,
+            StackResourceRepository.Writes writes) {
         JsonNode resources = stack.template == null ? HearthJson.mapper().createObjectNode()
                 : CfnOutline.hot(HearthJson.readTree(stack.template)).path("resources");
         List<StackResourceState> unstarted = rows.values().stream()
                 .filter(row -> row.action == Action.INIT && !resources.has(row.name)).toList();
-        unstarted.forEach(row -> rows.remove(row.name));
-        return Multi.createFrom().iterable(unstarted).onItem().transformToUniAndConcatenate(StackResourceState::delete)
-                .collect().last().replaceWithVoid();
+        unstarted.forEach(row -> {
+            rows.remove(row.name);
+            writes.removed(row);
+        });
     }
 
     /** For each resource, the names of the plan's resources that depend on it, in plan order. */
