@@ -16,14 +16,22 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
 import io.hearth.deployment.spi.ResourceEvents;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.outbox.Outbox;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.WeakHashMap;
+import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
  * Writes a stack's status and resource events to the outbox, in the caller's transaction. Event times
@@ -35,6 +43,9 @@ public class StackEvents implements ResourceEvents {
 
     private final Outbox outbox;
     private final String source;
+    /** The nested stacks' ends a transaction's run of signals keeps ({@link #holdSettled}), by parent stack. */
+    private final Map<Mutiny.Transaction, Map<UUID, List<Signal>>> heldSettled =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     public StackEvents(Outbox outbox, EventingConfig config) {
         this.outbox = outbox;
@@ -87,15 +98,57 @@ public class StackEvents implements ResourceEvents {
     }
 
     /**
-     * Tells a nested stack's parent that the nested stack's action ended: a signal on {@code hearth.signals} keyed
-     * by the tree's top-level stack (subject: the parent's id), which reaches the owning resource through the parent's door ({@code StackSignals}).
+     * Tells a nested stack's parent that the nested stack's action ended. In a run of signals ({@link #holdSettled})
+     * the signal is kept for the run, which applies it to the parent in the same transaction (the tree has one owner:
+     * the parent is this consumer's too); otherwise it goes on {@code hearth.signals} keyed by the tree's top-level
+     * stack (subject: the parent's id), and reaches the owning resource through the parent's door
+     * ({@code StackSignals}) in a later batch.
      */
     public Uni<Void> nestedSettled(StackRuntime nested) {
         String parent = nested.parentStackId.toString();
-        CloudEvent event = CloudEvent.of(source, parent, new NestedStackSettled(parent, nested.parentResource,
-                nested.id.toString(), nested.action.name(), nested.status.name(), nested.statusReason));
-        return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
+        NestedStackSettled settled = new NestedStackSettled(parent, nested.parentResource, nested.id.toString(),
+                nested.action.name(), nested.status.name(), nested.statusReason);
+        return Panache.getSession().chain(session -> {
+            Map<UUID, List<Signal>> held = session.currentTransaction() == null ? null
+                    : heldSettled.get(session.currentTransaction());
+            if (held != null) {
+                held.computeIfAbsent(nested.parentStackId, p -> new ArrayList<>()).add(new Signal.NestedSettled(settled));
+                return Uni.createFrom().voidItem();
+            }
+            CloudEvent event = CloudEvent.of(source, parent, settled);
+            return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
+                    .replaceWithVoid();
+        });
+    }
+
+    /**
+     * From now until {@link #endHold}, the caller's transaction keeps the nested stacks' ends ({@link #nestedSettled})
+     * for {@link #takeSettled} instead of publishing them.
+     */
+    Uni<Void> holdSettled() {
+        return Panache.getSession().invoke(session -> heldSettled.put(transaction(session), new LinkedHashMap<>()))
                 .replaceWithVoid();
+    }
+
+    /** The nested stacks' ends kept since the last call, as signals by parent stack, in the order they came. */
+    Uni<Map<UUID, List<Signal>>> takeSettled() {
+        return Panache.getSession().map(session -> {
+            Map<UUID, List<Signal>> taken = heldSettled.replace(transaction(session), new LinkedHashMap<>());
+            return taken == null ? Map.of() : taken;
+        });
+    }
+
+    /** Ends {@link #holdSettled}: the nested stacks' ends go on {@code hearth.signals} again. */
+    Uni<Void> endHold() {
+        return Panache.getSession().invoke(session -> heldSettled.remove(transaction(session))).replaceWithVoid();
+    }
+
+    private static Mutiny.Transaction transaction(Mutiny.Session session) {
+        Mutiny.Transaction transaction = session.currentTransaction();
+        if (transaction == null) {
+            throw new IllegalStateException("a run of signals is applied inside a transaction only");
+        }
+        return transaction;
     }
 
     /**
