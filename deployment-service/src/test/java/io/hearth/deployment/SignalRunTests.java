@@ -33,7 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A run of signals for several stacks is applied as one set (the statements PostgreSQL receives,
  * {@link StatementLog}): three servers' check-ins, each completing its stack, lock the three stacks with one
  * statement and write them with one, not a lock and a write per stack, also when each starts a deployment (whose
- * metric scope is read on the way, without writing the run's stacks first); a deployment whose config stays the same takes it from memory, not the database.
+ * metric scope is read on the way, without writing the run's stacks first); a deployment whose config stays the
+ * same takes it from memory, not the database.
  */
 @QuarkusTest
 @WithTestResource(StatementLog.class)

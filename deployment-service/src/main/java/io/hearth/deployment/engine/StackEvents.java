@@ -15,23 +15,20 @@ import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.TransactionLocal;
 import io.hearth.deployment.spi.ResourceEvents;
 import io.hearth.deployment.spi.Signal;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.outbox.Outbox;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.WeakHashMap;
-import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
  * Writes a stack's status and resource events to the outbox, in the caller's transaction. Event times
@@ -44,8 +41,8 @@ public class StackEvents implements ResourceEvents {
     private final Outbox outbox;
     private final String source;
     /** The nested stacks' ends a transaction's run of signals keeps ({@link #holdSettled}), by parent stack. */
-    private final Map<Mutiny.Transaction, Map<UUID, List<Signal>>> heldSettled =
-            Collections.synchronizedMap(new WeakHashMap<>());
+    private final TransactionLocal<Map<UUID, List<Signal>>> heldSettled =
+            new TransactionLocal<>("a run's nested stacks' ends");
 
     public StackEvents(Outbox outbox, EventingConfig config) {
         this.outbox = outbox;
@@ -108,11 +105,10 @@ public class StackEvents implements ResourceEvents {
         String parent = nested.parentStackId.toString();
         NestedStackSettled settled = new NestedStackSettled(parent, nested.parentResource, nested.id.toString(),
                 nested.action.name(), nested.status.name(), nested.statusReason);
-        return Panache.getSession().chain(session -> {
-            Map<UUID, List<Signal>> held = session.currentTransaction() == null ? null
-                    : heldSettled.get(session.currentTransaction());
+        return heldSettled.get().chain(held -> {
             if (held != null) {
-                held.computeIfAbsent(nested.parentStackId, p -> new ArrayList<>()).add(new Signal.NestedSettled(settled));
+                held.computeIfAbsent(nested.parentStackId, p -> new ArrayList<>())
+                        .add(new Signal.NestedSettled(settled));
                 return Uni.createFrom().voidItem();
             }
             CloudEvent event = CloudEvent.of(source, parent, settled);
@@ -126,29 +122,19 @@ public class StackEvents implements ResourceEvents {
      * for {@link #takeSettled} instead of publishing them.
      */
     Uni<Void> holdSettled() {
-        return Panache.getSession().invoke(session -> heldSettled.put(transaction(session), new LinkedHashMap<>()))
-                .replaceWithVoid();
+        return heldSettled.set(new LinkedHashMap<>());
     }
 
     /** The nested stacks' ends kept since the last call, as signals by parent stack, in the order they came. */
     Uni<Map<UUID, List<Signal>>> takeSettled() {
-        return Panache.getSession().map(session -> {
-            Map<UUID, List<Signal>> taken = heldSettled.replace(transaction(session), new LinkedHashMap<>());
-            return taken == null ? Map.of() : taken;
-        });
+        return heldSettled.get().chain(held -> held == null || held.isEmpty()
+                ? Uni.createFrom().item(Map.<UUID, List<Signal>>of())
+                : heldSettled.set(new LinkedHashMap<>()).replaceWith(held));
     }
 
     /** Ends {@link #holdSettled}: the nested stacks' ends go on {@code hearth.signals} again. */
     Uni<Void> endHold() {
-        return Panache.getSession().invoke(session -> heldSettled.remove(transaction(session))).replaceWithVoid();
-    }
-
-    private static Mutiny.Transaction transaction(Mutiny.Session session) {
-        Mutiny.Transaction transaction = session.currentTransaction();
-        if (transaction == null) {
-            throw new IllegalStateException("a run of signals is applied inside a transaction only");
-        }
-        return transaction;
+        return heldSettled.set(null);
     }
 
     /**
