@@ -8,6 +8,7 @@ import io.hearth.contracts.Topics;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.plan.StackPlan;
 import io.hearth.contracts.signal.v1.NestedStackSettled;
+import io.hearth.contracts.signal.v1.ServerCheckedIn;
 import io.hearth.contracts.stack.v1.NestedStackCreated;
 import io.hearth.contracts.stack.v1.ResourceStatusChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
@@ -18,6 +19,7 @@ import io.hearth.testsupport.HearthTestResource;
 import io.hearth.testsupport.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -81,6 +83,9 @@ class NestedStackTests {
 
     @RegisterExtension
     final StackDriver driver = new StackDriver();
+
+    @RegisterExtension
+    final TopicRecords compute = new TopicRecords(Topics.COMPUTE_SERVERS);
 
     private StackPlan plan(String id, String template, Map<String, JsonNode> parameters) {
         return plan(id, template, parameters, MEMBER);
@@ -174,6 +179,49 @@ class NestedStackTests {
                 .findFirst().orElseThrow();
         assertThat(settled.key()).isEqualTo(id);
         assertThat(CloudEvent.parse(settled.value()).subject()).isEqualTo(id);
+    }
+
+    @Test
+    void aNestedStackEndedByASignalSettlesItsParentInTheSameTransaction() {
+        String member = """
+                heat_template_version: 2021-04-16
+                resources:
+                  server:
+                    type: OS::Nova::Server
+                    properties: {image: fedora, flavor: m1.small}
+                outputs:
+                  address: {value: {get_attr: [server, first_address]}}
+                """;
+        String parent = """
+                heat_template_version: 2021-04-16
+                resources:
+                  member: {type: My::Member}
+                outputs:
+                  address: {value: {get_attr: [member, address]}}
+                """;
+        String id = UUID.randomUUID().toString();
+        driver.create(id, plan(id, parent, Map.of(), member));
+        String nested = nestedStack(id).stackId();
+        await().atMost(StackDriver.WAIT).until(() -> !ComputeRecords.creates(compute.records(), nested).isEmpty());
+        String server = ComputeRecords.creates(compute.records(), nested).get(0).serverId();
+
+        driver.publish(Topics.SIGNALS, id, CloudEvent.of("/hearth/signal-gateway", nested, new ServerCheckedIn(nested,
+                server, "10.0.0.7", "0.1.0", "boot-1", Instant.now())).toJson());
+
+        driver.awaitStatus(id, "CREATE_COMPLETE");
+        assertThat(driver.outputs(id).get("address").asText()).isEqualTo("10.0.0.7");
+        assertThat(driver.log(id)).containsExactly("stack CREATE_IN_PROGRESS", "member CREATE_IN_PROGRESS",
+                "member CREATE_COMPLETE", "stack CREATE_COMPLETE");
+        // the check-in's transaction ended the nested stack and its parent's resource: no NestedStackSettled went
+        // through hearth.signals and a later batch
+        assertThat(signals.records()).noneMatch(r -> r.value() != null && r.value().contains(NestedStackSettled.TYPE)
+                && nested.equals(CloudEvent.parse(r.value()).dataAs(NestedStackSettled.class).nestedStackId()));
+        List<String> underRoot = driver.keyed(id);
+        String nestedCompleted = driver.all(nested).stream().filter(e -> StackStatusChanged.TYPE.equals(e.type())
+                && "COMPLETE".equals(e.dataAs(StackStatusChanged.class).status())).findFirst().orElseThrow().id();
+        String memberCompleted = driver.all(id).stream().filter(e -> ResourceStatusChanged.TYPE.equals(e.type())
+                && "COMPLETE".equals(e.dataAs(ResourceStatusChanged.class).status())).findFirst().orElseThrow().id();
+        assertThat(underRoot.indexOf(nestedCompleted)).isLessThan(underRoot.indexOf(memberCompleted));
     }
 
     @Test

@@ -15,15 +15,20 @@ import io.hearth.contracts.stack.v1.StackOutputsChanged;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.deployment.domain.ResourceRuntime;
 import io.hearth.deployment.domain.StackRuntime;
+import io.hearth.deployment.repository.TransactionLocal;
 import io.hearth.deployment.spi.ResourceEvents;
+import io.hearth.deployment.spi.Signal;
 import io.hearth.platform.config.EventingConfig;
 import io.hearth.platform.outbox.Outbox;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Writes a stack's status and resource events to the outbox, in the caller's transaction. Event times
@@ -35,6 +40,9 @@ public class StackEvents implements ResourceEvents {
 
     private final Outbox outbox;
     private final String source;
+    /** The nested stacks' ends a transaction's run of signals keeps ({@link #holdSettled}), by parent stack. */
+    private final TransactionLocal<Map<UUID, List<Signal>>> heldSettled =
+            new TransactionLocal<>("a run's nested stacks' ends");
 
     public StackEvents(Outbox outbox, EventingConfig config) {
         this.outbox = outbox;
@@ -87,15 +95,46 @@ public class StackEvents implements ResourceEvents {
     }
 
     /**
-     * Tells a nested stack's parent that the nested stack's action ended: a signal on {@code hearth.signals} keyed
-     * by the tree's top-level stack (subject: the parent's id), which reaches the owning resource through the parent's door ({@code StackSignals}).
+     * Tells a nested stack's parent that the nested stack's action ended. In a run of signals ({@link #holdSettled})
+     * the signal is kept for the run, which applies it to the parent in the same transaction (the tree has one owner:
+     * the parent is this consumer's too); otherwise it goes on {@code hearth.signals} keyed by the tree's top-level
+     * stack (subject: the parent's id), and reaches the owning resource through the parent's door
+     * ({@code StackSignals}) in a later batch.
      */
     public Uni<Void> nestedSettled(StackRuntime nested) {
         String parent = nested.parentStackId.toString();
-        CloudEvent event = CloudEvent.of(source, parent, new NestedStackSettled(parent, nested.parentResource,
-                nested.id.toString(), nested.action.name(), nested.status.name(), nested.statusReason));
-        return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
-                .replaceWithVoid();
+        NestedStackSettled settled = new NestedStackSettled(parent, nested.parentResource, nested.id.toString(),
+                nested.action.name(), nested.status.name(), nested.statusReason);
+        return heldSettled.get().chain(held -> {
+            if (held != null) {
+                held.computeIfAbsent(nested.parentStackId, p -> new ArrayList<>())
+                        .add(new Signal.NestedSettled(settled));
+                return Uni.createFrom().voidItem();
+            }
+            CloudEvent event = CloudEvent.of(source, parent, settled);
+            return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
+                    .replaceWithVoid();
+        });
+    }
+
+    /**
+     * From now until {@link #endHold}, the caller's transaction keeps the nested stacks' ends ({@link #nestedSettled})
+     * for {@link #takeSettled} instead of publishing them.
+     */
+    Uni<Void> holdSettled() {
+        return heldSettled.set(new LinkedHashMap<>());
+    }
+
+    /** The nested stacks' ends kept since the last call, as signals by parent stack, in the order they came. */
+    Uni<Map<UUID, List<Signal>>> takeSettled() {
+        return heldSettled.get().chain(held -> held == null || held.isEmpty()
+                ? Uni.createFrom().item(Map.<UUID, List<Signal>>of())
+                : heldSettled.set(new LinkedHashMap<>()).replaceWith(held));
+    }
+
+    /** Ends {@link #holdSettled}: the nested stacks' ends go on {@code hearth.signals} again. */
+    Uni<Void> endHold() {
+        return heldSettled.set(null);
     }
 
     /**

@@ -44,10 +44,12 @@ public class StackSignals {
     private final StackStates states;
     private final StackRuntimeRepository repository;
     private final SoftwareDeploymentRepository deploymentRows;
+    private final StackEvents events;
 
     public StackSignals(StackEngine engine, ResourceStarter starter, ResourceHandlers handlers,
             SoftwareDeployments deployments, Breakpoints breakpoints, StackStates states, StackRuntimeRepository repository,
-            SoftwareDeploymentRepository deploymentRows) {
+            SoftwareDeploymentRepository deploymentRows, StackEvents events) {
+        this.events = events;
         this.deploymentRows = deploymentRows;
         this.engine = engine;
         this.starter = starter;
@@ -75,13 +77,22 @@ public class StackSignals {
      * does, in the caller's transaction: the run's stacks are locked with one statement before the first is applied,
      * and what the run changed is written once all are applied (one statement per table and kind), not stack by
      * stack. A data bag change that reruns every member of a group, or the members' check-ins and signals that
-     * arrive together, so cost a few statements per stack less.
+     * arrive together, so cost a few statements per stack less. A nested stack whose action the run ended settles
+     * its parent's resource in the same transaction ({@link StackEvents#holdSettled}): the ends are applied as a
+     * further run, the parents locked together, until no stack settles (a group's members, then the group's nested
+     * stack, then the group), instead of each end going through {@code hearth.signals} and a later batch.
      */
     public Uni<Void> apply(Map<UUID, List<Signal>> run) {
+        return events.holdSettled().chain(() -> applyWithSettled(run)).chain(events::endHold)
+                .chain(repository::release);
+    }
+
+    private Uni<Void> applyWithSettled(Map<UUID, List<Signal>> run) {
         return repository.lock(run.keySet())
                 .chain(() -> StackEngine.each(List.copyOf(run.entrySet()), stack -> step(stack.getKey(),
                         stack.getValue())))
-                .chain(repository::release);
+                .chain(events::takeSettled)
+                .chain(settled -> settled.isEmpty() ? Uni.createFrom().voidItem() : applyWithSettled(settled));
     }
 
     private Uni<Void> step(UUID stackId, List<Signal> signals) {

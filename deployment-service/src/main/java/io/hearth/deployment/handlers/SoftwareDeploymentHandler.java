@@ -155,7 +155,7 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         NewDeployment spec = new NewDeployment(stack.tenant, stack.id.toString(), stack.name, call.name(),
                 server, config.id.toString(), call.property("input_values"), action,
                 text(call.property("signal_transport")), inputKey(call), null, null, null);
-        return failsResource(deployments.create(spec)).chain(d -> {
+        return failsResource(deployments.create(spec, config)).chain(d -> {
             call.row().physicalId = d.id.toString(); // Heat's resource_id_set: the signal finds it by it
             return settled(call, d);
         });
@@ -464,9 +464,17 @@ public class SoftwareDeploymentHandler implements ResourceHandler {
         return actions.contains(action);
     }
 
+    /**
+     * The config the resource names, the tenant's, or null; when the resource's deployment uses it already (a rerun,
+     * a contextualization, an update that keeps the config), from memory ({@link SoftwareConfigStore#find(String,
+     * String, UUID)}): a data bag change that reruns 200 members reads no config.
+     */
     private Uni<SoftwareConfig> config(ResourceCall call) {
         String configId = text(call.property("config"));
-        return configId == null ? Uni.createFrom().nullItem() : configs.find(call.stack().tenant, configId);
+        if (configId == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return deployment(call).chain(d -> configs.find(call.stack().tenant, configId, d == null ? null : d.configId));
     }
 
     private Uni<SoftwareDeployment> deployment(ResourceCall call) {

@@ -74,11 +74,13 @@ public class MetricScopeRepository {
 
     /**
      * The same in the session's transaction (the engine's: a nested stack made in it is not committed yet), after
-     * the transaction's stacks and rows are written ({@link StackRuntimeRepository#flush}); plain SQL on the
-     * session's connection (the query reads no table Hibernate writes).
+     * the transaction's stacks and group rows are written when the walk could read one unwritten
+     * ({@link StackRuntimeRepository#flushShape}: a new stack, a group's new or moved row; a member's check-in in a
+     * run of many writes nothing here); plain SQL on the session's connection (the query reads no table Hibernate
+     * writes).
      */
     public Uni<Map<String, MetricScope>> of(Set<String> stackIds) {
-        return known(stackIds, unknown -> stacks.flush().chain(() -> Panache.getSession())
+        return known(stackIds, unknown -> stacks.flushShape(GroupOfServer.GROUP_TYPES).chain(() -> Panache.getSession())
                 .chain(session -> Uni.createFrom().completionStage(() ->
                         SessionConnections.connection(session).select(query, new Object[] {unknown})))
                 .map(result -> {

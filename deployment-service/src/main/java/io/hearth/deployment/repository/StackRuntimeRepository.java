@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -270,6 +271,20 @@ public class StackRuntimeRepository {
     }
 
     /**
+     * {@link #flush} for a query that reads only the tree's shape: a stack's parent, parent resource and top-level
+     * stack (fixed when the stack is made) and the rows of these resource types (their stack, name and physical id).
+     * It writes only when a stack the transaction works on is not stored yet, or a row of those types is new, gone or
+     * has another name or physical id than stored; otherwise what the query reads is stored already, and the step's
+     * other changes (statuses, attributes, a member's server completing) stay for the run's one write.
+     */
+    public Uni<Void> flushShape(Set<String> rowTypes) {
+        return Panache.getSession().chain(session -> {
+            Unit unit = current(session);
+            return unit == null || !unit.shapeUnwritten(rowTypes) ? Uni.createFrom().voidItem() : flush();
+        });
+    }
+
+    /**
      * Writes the changes of the stacks the transaction loaded or added since its last {@link #release} (the stacks
      * of a batch released before are written again only at the commit, which compares every stack held); with
      * {@code release}, those stacks are released.
@@ -402,6 +417,35 @@ public class StackRuntimeRepository {
             }
             active.add(stackId);
             return tracked;
+        }
+
+        /** Whether an active stack is new, or a row of those types is new, gone or named or placed otherwise. */
+        boolean shapeUnwritten(Set<String> rowTypes) {
+            for (UUID id : active) {
+                Tracked tracked = stacks.get(id);
+                if (tracked.stored == null) {
+                    return true;
+                }
+                for (ResourceRuntime row : tracked.rows.values()) {
+                    Object[] before = tracked.storedRows.get(row.id);
+                    if (rowTypes.contains(row.type) && (before == null || moved(row, before))) {
+                        return true;
+                    }
+                }
+                for (Map.Entry<UUID, Object[]> stored : tracked.storedRows.entrySet()) {
+                    if (!tracked.rows.containsKey(stored.getKey())
+                            && rowTypes.contains(RuntimeColumns.RESOURCES.entity(stored.getValue()).type)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private static boolean moved(ResourceRuntime row, Object[] before) {
+            ResourceRuntime stored = RuntimeColumns.RESOURCES.entity(before);
+            return !Objects.equals(row.stackId, stored.stackId) || !Objects.equals(row.name, stored.name)
+                    || !Objects.equals(row.type, stored.type) || !Objects.equals(row.physicalId, stored.physicalId);
         }
 
         /**

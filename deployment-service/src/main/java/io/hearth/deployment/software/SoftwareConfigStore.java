@@ -86,6 +86,15 @@ public class SoftwareConfigStore {
         }).map(row -> ofTenant(row, tenant));
     }
 
+    /**
+     * {@link #find}, for a deployment that uses the config {@code used} now (null: none): when {@code id} is that
+     * config, it is taken as {@link #used} does, from memory when read before (a config in use cannot be deleted),
+     * so a rerun or an update that keeps its config reads none; another config is {@link #find found}.
+     */
+    public Uni<SoftwareConfig> find(String tenant, String id, UUID used) {
+        return used != null && used.equals(uuid(id)) ? used(used).map(row -> ofTenant(row, tenant)) : find(tenant, id);
+    }
+
     /** The config when it is the tenant's, else null: another tenant's config is not found. */
     public static SoftwareConfig ofTenant(SoftwareConfig row, String tenant) {
         return row != null && row.tenant.equals(tenant) ? row : null;

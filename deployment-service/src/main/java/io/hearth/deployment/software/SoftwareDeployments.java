@@ -74,14 +74,18 @@ public class SoftwareDeployments {
      * fails with {@link DocumentTooLarge} having written nothing of it (the engine's transaction goes on).
      */
     public Uni<SoftwareDeployment> create(NewDeployment spec) {
-        return config(spec.tenant(), spec.configId()).chain(config -> claimServer(spec.tenant(), spec.serverId(),
-                spec.stackId()).chain(server -> {
-                    SoftwareDeployment created = newDeployment(spec, config);
-                    return deployments.insert(created)
-                            .call(() -> publisher.item(server, created)
-                                    .onFailure(DocumentTooLarge.class).call(() -> deployments.delete(created)))
-                            .call(() -> publisher.status(created)).replaceWith(created);
-                }));
+        return config(spec.tenant(), spec.configId()).chain(config -> create(spec, config));
+    }
+
+    /** {@link #create(NewDeployment)} with its config, the tenant's, read by the caller in this transaction. */
+    public Uni<SoftwareDeployment> create(NewDeployment spec, SoftwareConfig config) {
+        return claimServer(spec.tenant(), spec.serverId(), spec.stackId()).chain(server -> {
+            SoftwareDeployment created = newDeployment(spec, config);
+            return deployments.insert(created)
+                    .call(() -> publisher.item(server, created)
+                            .onFailure(DocumentTooLarge.class).call(() -> deployments.delete(created)))
+                    .call(() -> publisher.status(created)).replaceWith(created);
+        });
     }
 
     /** A new deployment at generation 1, not yet stored; {@code config} is the tenant's config it names. */
@@ -115,7 +119,8 @@ public class SoftwareDeployments {
         return lockedInTenant(tenant, id).chain(d -> {
             Fields before = Fields.of(d);
             Uni<SoftwareConfig> config = change.configId() == null ? Uni.createFrom().nullItem()
-                    : config(tenant, change.configId());
+                    : configs.find(tenant, change.configId(), d.configId)
+                            .map(found -> requireConfig(found, change.configId()));
             return config.chain(newConfig -> {
                 Applied applied = apply(d, change, newConfig);
                 Uni<Void> recorded = applied.recorded() == null ? Uni.createFrom().voidItem()
