@@ -24,11 +24,25 @@ public final class HookLauncher {
     public static final String STDOUT = "stdout";
     public static final String STDERR = "stderr";
 
+    /**
+     * How often the wrapper starts the hook again when it could not be started because its file was open for writing
+     * ({@code ETXTBSY}, "Text file busy", the shell's status 126), 50 ms apart. Its file is written and closed before
+     * the launch, but a process another thread of the agent forks at that moment (the local compute driver runs many
+     * servers' agents in one JVM) inherits the descriptor until it execs: the hook never ran then, so starting it
+     * again is safe. A hook that ran and exited 126 itself wrote no such error and is not started again.
+     */
+    static final int BUSY_RETRIES = 20;
+
     private static final String WRAPPER = String.join("\n",
             "mkdir \"$1/launch-$2\" 2>/dev/null || exit 0",
             "echo $$ > \"$1/pid.tmp\" && mv -f \"$1/pid.tmp\" \"$1/pid\"",
-            "\"$3\" < \"$1/item.json\" > \"$1/stdout\" 2> \"$1/stderr\"",
-            "echo $? > \"$1/exit.tmp\" && mv -f \"$1/exit.tmp\" \"$1/exit\"");
+            "n=0",
+            "while :; do",
+            "  \"$3\" < \"$1/item.json\" > \"$1/stdout\" 2> \"$1/stderr\"; code=$?",
+            "  [ $code -eq 126 ] && [ $n -lt " + BUSY_RETRIES + " ] && grep -q 'Text file busy' \"$1/stderr\" || break",
+            "  n=$((n + 1)); sleep 0.05",
+            "done",
+            "echo $code > \"$1/exit.tmp\" && mv -f \"$1/exit.tmp\" \"$1/exit\"");
     private static final String SETSID = findSetsid();
 
     /**
