@@ -163,8 +163,7 @@ public class MembershipHandler {
                 return; // most resource events: nothing to read from them
             }
             ResourceStatusChanged change = event.dataAs(ResourceStatusChanged.class);
-            if (MembershipChanged.GROUP_TYPES.contains(change.resourceType())
-                    && !ResourceStatusChanged.SIGNAL.equals(change.action())) {
+            if (!ResourceStatusChanged.SIGNAL.equals(change.action())) {
                 statements.add(actingSql, true, change.stackId(), change.resourceName(), change.tenant(),
                         Status.IN_PROGRESS.name().equals(change.status()), statements.now);
             }

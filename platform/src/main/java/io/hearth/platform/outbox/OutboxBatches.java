@@ -7,7 +7,7 @@ import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.HearthJson;
 import io.hearth.contracts.stack.v1.StackEventBatch;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,8 +30,7 @@ final class OutboxBatches {
             return rows;
         }
         List<Object> slots = new ArrayList<>(rows.size());
-        Map<String, List<OutboxEvent>> open = new LinkedHashMap<>();
-        Map<String, Integer> openBytes = new LinkedHashMap<>();
+        Map<String, Batch> open = new HashMap<>();
         boolean batched = false;
         for (OutboxEvent row : rows) {
             if (row.payload == null || !Topics.BATCHED.contains(row.topic)) {
@@ -39,33 +38,35 @@ final class OutboxBatches {
                 continue;
             }
             String key = row.topic + '\u0000' + row.aggregateid;
-            List<OutboxEvent> batch = open.get(key);
-            int bytes = openBytes.getOrDefault(key, 0) + row.payload.length() + 1;
-            if (batch == null || bytes > Topics.MAX_BATCH_BYTES) {
-                batch = new ArrayList<>();
+            Batch batch = open.get(key);
+            if (batch == null || batch.bytes + row.payload.length() + 1 > Topics.MAX_BATCH_BYTES) {
+                batch = new Batch();
                 open.put(key, batch);
                 slots.add(batch);
-                bytes = row.payload.length() + 1;
             } else {
                 batched = true;
             }
-            batch.add(row);
-            openBytes.put(key, bytes);
+            batch.rows.add(row);
+            batch.bytes += row.payload.length() + 1;
         }
         if (!batched) {
             return rows;
         }
         List<OutboxEvent> written = new ArrayList<>(slots.size());
         for (Object slot : slots) {
-            if (slot instanceof OutboxEvent row) {
-                written.add(row);
+            if (slot instanceof Batch batch) {
+                written.add(batch.rows.size() == 1 ? batch.rows.get(0) : batch(batch.rows));
             } else {
-                @SuppressWarnings("unchecked")
-                List<OutboxEvent> batch = (List<OutboxEvent>) slot;
-                written.add(batch.size() == 1 ? batch.get(0) : batch(batch));
+                written.add((OutboxEvent) slot);
             }
         }
         return written;
+    }
+
+    /** A key's rows gathered so far and their payloads' size, a comma each. */
+    private static final class Batch {
+        final List<OutboxEvent> rows = new ArrayList<>();
+        int bytes;
     }
 
     /** One row carrying the rows' events; its envelope's source and trace context are its first event's. */
