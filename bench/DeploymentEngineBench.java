@@ -10,6 +10,7 @@ import io.hearth.contracts.stack.v1.StackStatusChanged;
 import io.hearth.testsupport.LayeredDeployments;
 import io.hearth.testsupport.SimulatedCompute;
 import io.hearth.testsupport.TopicTail;
+import io.hearth.testsupport.bench.ProcessCpu;
 import io.hearth.testsupport.bench.StacksApi;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,8 +33,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * 100 servers and 200 deployments: 1,000 servers and 2,000 deployments (Heat allows 1,000 resources per
  * stack, hence several stacks). Prints servers checked in, deployments completed, the wall time from the
  * first create to the last CREATE_COMPLETE, deployments per second, and per-deployment latency from its
- * metadata being seen to its resource's CREATE_COMPLETE on {@code hearth.stack.events}; then deletes the
- * stacks. Every wait is bounded.
+ * metadata being seen to its resource's CREATE_COMPLETE on {@code hearth.stack.events}, and the CPU of the
+ * system's processes per deployment ({@link ProcessCpu}: each process and its JIT compiler threads), to the last
+ * CREATE_COMPLETE and over the whole run; then deletes the stacks. Every wait is bounded.
  *
  * <p>Run against a running system ({@code deploy/up}) with {@code bench/deployment-engine
  * [stacks] [servers per stack] [chains] [layers] [signal delay ms]}.
@@ -72,6 +74,7 @@ public class DeploymentEngineBench {
                         .outputs(LayeredDeployments.outputs()).start()) {
             ExecutorService pool = Executors.newFixedThreadPool(stacks);
             List<Future<String>> creates = new ArrayList<>();
+            Map<String, Long> cpuStart = ProcessCpu.sample();
             long start = System.nanoTime();
             Instant startedAt = Instant.now();
             for (int i = 0; i < stacks; i++) {
@@ -90,6 +93,7 @@ public class DeploymentEngineBench {
             System.out.printf("%d creates answered in %.1f s%n", stacks, (System.nanoTime() - start) / 1e9);
 
             boolean done = waitUntil(() -> ids.stream().allMatch(events::finished), TIMEOUT);
+            Map<String, Long> cpuCreated = ProcessCpu.sample();
             long end = ids.stream().filter(events::finished).mapToLong(events::finishedAt).max().orElse(System.nanoTime());
             Set<String> ours = Set.copyOf(ids);
             List<SimulatedCompute.Signal> signals = compute.signals().stream()
@@ -131,6 +135,9 @@ public class DeploymentEngineBench {
                     pct(seenToComplete, 0.5), pct(seenToComplete, 0.95));
             System.out.printf("per deployment, signal sent -> CREATE_COMPLETE    p50 %7.1f ms  p95 %7.1f ms%n",
                     pct(signalToComplete, 0.5), pct(signalToComplete, 0.95));
+            System.out.printf("CPU ms per deployment, to the last CREATE_COMPLETE: all %s%n  %s%n",
+                    ProcessCpu.total(cpuStart, cpuCreated, totalDeployments),
+                    ProcessCpu.perOperation(cpuStart, cpuCreated, totalDeployments));
             if (!compute.errors().isEmpty()) {
                 System.out.printf("simulator errors: %d, first: %s%n", compute.errors().size(), compute.errors().get(0));
             }
@@ -142,6 +149,10 @@ public class DeploymentEngineBench {
             boolean deleted = waitUntil(() -> ids.stream().allMatch(events::deleted), TIMEOUT);
             System.out.printf("%ndelete of %d stacks: %s in %.1f s%n", stacks, deleted ? "DELETE_COMPLETE" : "NOT DONE",
                     (System.nanoTime() - deleteStart) / 1e9);
+            Map<String, Long> cpuEnd = ProcessCpu.sample();
+            System.out.printf("CPU ms per deployment, the whole run (create, signals, delete): all %s%n  %s%n",
+                    ProcessCpu.total(cpuStart, cpuEnd, totalDeployments),
+                    ProcessCpu.perOperation(cpuStart, cpuEnd, totalDeployments));
             if (!done || !failed.isEmpty() || !deleted) {
                 System.exit(1);
             }

@@ -14,7 +14,8 @@ import java.util.function.Predicate;
 /**
  * CPU time of the local system's processes, read from /proc, to show where an operation's cost goes:
  * each process with a pid file in {@code $HEARTH_HOME/run} ({@code deploy/}'s services, Kafka, the
- * compute driver), every process named postgres (autovacuum included), and the benchmark itself.
+ * compute driver), the PostgreSQL cluster at {@code PGPORT} (every process of it, autovacuum included), and the
+ * benchmark itself.
  * For a JVM it also reads its JIT compiler threads' share: for minutes after a start, C2 can use as much CPU
  * as the service's own work, which a warm-up of a few seconds does not remove.
  * Empty where /proc is missing.
@@ -42,18 +43,8 @@ public final class ProcessCpu {
                 }
             }
         }
-        try (var procs = Files.list(Path.of("/proc"))) {
-            long postgres = 0;
-            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                try {
-                    if (Files.readString(proc.resolve("comm")).trim().equals("postgres")) {
-                        postgres += ticks(proc.getFileName().toString()).orElse(0L);
-                    }
-                } catch (IOException gone) {
-                    // the process ended meanwhile
-                }
-            }
-            ms.put("postgres", postgres * TICK_MS);
+        try {
+            ms.put("postgres", postgresTicks() * TICK_MS);
         } catch (IOException noProc) {
             return Map.of();
         }
@@ -83,6 +74,24 @@ public final class ProcessCpu {
     }
 
     /**
+     * "X (JIT Y)": milliseconds per operation between two samples, of every process but the benchmark's own, and of
+     * their JIT compiler threads.
+     */
+    public static String total(Map<String, Long> before, Map<String, Long> after, int count) {
+        long all = 0;
+        long jit = 0;
+        for (Map.Entry<String, Long> entry : after.entrySet()) {
+            long used = entry.getValue() - before.getOrDefault(entry.getKey(), entry.getValue());
+            if (entry.getKey().endsWith(JIT)) {
+                jit += used;
+            } else if (!entry.getKey().equals("bench")) {
+                all += used;
+            }
+        }
+        return String.format("%.2f (JIT %.2f)", (double) all / count, (double) jit / count);
+    }
+
+    /**
      * Nanoseconds the Vert.x event loop threads of a process with a pid file ({@code deploy/}'s services) have run so
      * far, and waited on a run queue for a core while runnable ({@code /proc/<pid>/task/<tid>/schedstat}): when
      * the second grows faster than the first, the service was ready to work and the machine's cores were busy.
@@ -106,6 +115,65 @@ public final class ProcessCpu {
             return new long[] {0, 0};
         }
         return sums;
+    }
+
+    /**
+     * utime + stime of the PostgreSQL cluster that listens on {@code PGPORT} (5432 by default), in clock ticks: its
+     * postmaster, its live processes and those that ended (a backend whose pooled connection was closed), which the
+     * postmaster's cutime and cstime hold once reaped. Other clusters on the machine are left out; when no
+     * postmaster says it listens there (its data directory is not readable), every process named postgres counts.
+     */
+    private static long postgresTicks() throws IOException {
+        String port = System.getenv().getOrDefault("PGPORT", "5432");
+        List<String> postgres = new ArrayList<>();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    if (Files.readString(proc.resolve("comm")).trim().equals("postgres")) {
+                        postgres.add(proc.getFileName().toString());
+                    }
+                } catch (IOException gone) {
+                    // the process ended meanwhile
+                }
+            }
+        }
+        for (String pid : postgres) {
+            if (port.equals(postmasterPort(pid))) {
+                long ticks = ticks(Path.of("/proc", pid, "stat"), true).orElse(0L);
+                for (String child : postgres) {
+                    if (pid.equals(parent(child))) {
+                        ticks += ticks(child).orElse(0L);
+                    }
+                }
+                return ticks;
+            }
+        }
+        return postgres.stream().mapToLong(pid -> ticks(pid).orElse(0L)).sum();
+    }
+
+    /** The port a postmaster listens on (line 4 of its data directory's postmaster.pid), or null if not one. */
+    private static String postmasterPort(String pid) {
+        try {
+            List<String> args = List.of(Files.readString(Path.of("/proc", pid, "cmdline")).split("\0"));
+            int dataDir = args.indexOf("-D");
+            if (dataDir < 0 || dataDir + 1 >= args.size()) {
+                return null;
+            }
+            List<String> lines = Files.readAllLines(Path.of(args.get(dataDir + 1), "postmaster.pid"));
+            return lines.size() > 3 && lines.get(0).trim().equals(pid) ? lines.get(3).trim() : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The parent pid of a process, or null. */
+    private static String parent(String pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** utime + stime of a process, in clock ticks. */
@@ -143,10 +211,16 @@ public final class ProcessCpu {
 
     /** utime + stime from a stat file of /proc (a process's or a thread's), in clock ticks. */
     private static Optional<Long> ticks(Path statFile) {
+        return ticks(statFile, false);
+    }
+
+    /** The same, with {@code reaped} also its children's that ended and were waited for (cutime + cstime). */
+    private static Optional<Long> ticks(Path statFile, boolean reaped) {
         try {
             String stat = Files.readString(statFile);
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Optional.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
+            return Optional.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12])
+                    + (reaped ? Long.parseLong(fields[13]) + Long.parseLong(fields[14]) : 0));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
