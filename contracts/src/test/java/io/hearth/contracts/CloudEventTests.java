@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hearth.contracts.deployment.v1.DeploymentInput;
+import io.hearth.contracts.deployment.v1.DeploymentItem;
+import io.hearth.contracts.deployment.v1.ServerDeployment;
 import io.hearth.contracts.envelope.CloudEvent;
 import io.hearth.contracts.envelope.EventCatalog;
 import io.hearth.contracts.envelope.HearthJson;
@@ -12,6 +15,7 @@ import io.hearth.contracts.stack.v1.StackDeleteRequested;
 import io.hearth.contracts.stack.v1.StackStatusChanged;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -163,6 +167,30 @@ class CloudEventTests {
                 .hasMessageContaining("3f2a7c10-0003-4c6e-9a55-6e1f0a2b3c03")
                 .hasMessageContaining(StackDeleteRequested.TYPE)
                 .hasMessageContaining("invalid data");
+    }
+
+    @Test
+    void anEventWrittenFromItsRecordIsTheJsonOfOneMadeThroughATree() {
+        JsonNode config = HearthJson.readTree("{\"script\": \"#!/bin/sh\\necho \\\"$in\\\" > $heat_outputs_path.out\\n\"}");
+        ServerDeployment data = new ServerDeployment("server-1", STACK_ID, "demo", "deployment-1", 7,
+                new DeploymentItem("run-1", "config", "script", config,
+                        List.of(new DeploymentInput("in", "String", HearthJson.mapper().getNodeFactory().numberNode(1.5),
+                                null)),
+                        List.of(), null, Instant.parse("2026-11-30T01:02:03.456789Z"), 7, null, "deployment-1"));
+        CloudEvent tree = CloudEvent.of("/hearth/deployment-service", "server-1", data);
+
+        CloudEvent written = CloudEvent.written("/hearth/deployment-service", "server-1", data);
+
+        CloudEvent sameIdAndTime = new CloudEvent(tree.specversion(), written.id(), tree.source(), tree.type(),
+                tree.subject(), written.time(), tree.datacontenttype(), tree.data());
+        assertThat(written.toJson()).isEqualTo(sameIdAndTime.toJson());
+        assertThat(CloudEvent.parse(written.toJson()).data()).isEqualTo(CloudEvent.parse(tree.toJson()).data());
+    }
+
+    @Test
+    void aWrittenEventWithoutItsRecordsTypeInTheCatalogIsRefused() {
+        assertThatThrownBy(() -> CloudEvent.written("/hearth/test", STACK_ID, Map.of("not", "catalogued")))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -75,7 +75,7 @@ public class Outbox {
      * write their rows with {@link OutboxWriter} on a plain SQL connection.
      */
     public OutboxEvent row(String aggregateType, String key, String subject, Object data) {
-        CloudEvent event = EventTracing.stamped(CloudEvent.of(config.source(), subject, data));
+        CloudEvent event = EventTracing.stamped(CloudEvent.written(config.source(), subject, data));
         return row(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
     }
 
