@@ -180,7 +180,7 @@ public final class ComputeHost {
     }
 
     private static void send(KafkaProducer<String, String> producer, String key, String subject, Object data) {
-        CloudEvent event = CloudEvent.of(SOURCE, subject, data);
+        CloudEvent event = CloudEvent.written(SOURCE, subject, data);
         producer.send(new ProducerRecord<>(Topics.COMPUTE_STATUS, key, event.toJson()), (metadata, failed) -> {
             if (failed != null) {
                 Log.warn(WHO, "cannot send " + event.type() + " of " + key + ": " + failed);

@@ -111,7 +111,7 @@ public class StackEvents implements ResourceEvents {
                         .add(new Signal.NestedSettled(settled));
                 return Uni.createFrom().voidItem();
             }
-            CloudEvent event = CloudEvent.of(source, parent, settled);
+            CloudEvent event = CloudEvent.written(source, parent, settled);
             return outbox.append("stack", nested.eventKey(), EventCatalog.byType(event.type()).topic(), event)
                     .replaceWithVoid();
         });
@@ -158,8 +158,7 @@ public class StackEvents implements ResourceEvents {
         Instant time = stack.lastEventAt == null || now.isAfter(stack.lastEventAt) ? now
                 : stack.lastEventAt.plusMillis(1);
         stack.lastEventAt = time;
-        CloudEvent event = CloudEvent.of(source, stack.id.toString(), data);
-        CloudEvent timed = event.withTime(time);
+        CloudEvent timed = CloudEvent.written(source, stack.id.toString(), data).withTime(time);
         return outbox.append("stack", stack.eventKey(), EventCatalog.byType(timed.type()).topic(), timed)
                 .replaceWithVoid();
     }

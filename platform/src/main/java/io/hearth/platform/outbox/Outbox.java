@@ -49,10 +49,10 @@ public class Outbox {
      * @param key           the Kafka key (stack id, or server id for per-server topics)
      * @param subject       the CloudEvents subject (the stack id)
      * @param data          the event record
-     * @return the envelope that will be published
+     * @return the envelope that will be published (its data the record, {@link CloudEvent#written})
      */
     public Uni<CloudEvent> append(String aggregateType, String key, String subject, Object data) {
-        CloudEvent event = CloudEvent.of(config.source(), subject, data);
+        CloudEvent event = CloudEvent.written(config.source(), subject, data);
         return append(aggregateType, key, EventCatalog.byType(event.type()).topic(), event);
     }
 

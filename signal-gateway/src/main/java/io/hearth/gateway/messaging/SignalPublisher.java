@@ -97,7 +97,7 @@ public class SignalPublisher {
 
     private Uni<Void> send(MutinyEmitter<String> emitter, String key, String subject, Object data) {
         return Uni.createFrom().deferred(() -> {
-            String json = EventTracing.stamped(CloudEvent.of(source, subject, data)).toJson();
+            String json = EventTracing.stamped(CloudEvent.written(source, subject, data)).toJson();
             Message<String> message = Message.of(json, Metadata.of(
                     OutgoingKafkaRecordMetadata.<String>builder().withKey(key).build()));
             return emitter.sendMessage(message);
