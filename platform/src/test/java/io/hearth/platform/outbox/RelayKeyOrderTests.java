@@ -10,6 +10,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,12 +42,17 @@ class RelayKeyOrderTests {
 
     private static final String TOPIC = "hearth.test.relay-order";
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** Rows a claim scan skips between two rows of a key: a few hundred milliseconds of scan. */
+    private static final int SKIPPED = 200_000;
 
     @InjectKafkaCompanion
     KafkaCompanion kafka;
 
     @Inject
     TwoRelays relays;
+
+    @Inject
+    Pool pool;
 
     private final TestDatabase db = TestDatabase.schema("eventing_test");
     private ConsumerTask<String, String> topic;
@@ -92,6 +100,45 @@ class RelayKeyOrderTests {
     }
 
     @Test
+    void aRelayTakesNoRowOfAKeyWhoseEarlierRowsAnotherRelayHeldBackWhileItClaimed() throws Exception {
+        relays.heldA().hold();
+        write("k", 1, 2);
+        CompletableFuture<Integer> a = relays.drainA();
+        await().atMost(WAIT).until(() -> relays.heldA().held() == 2); // A claimed k1 and k2; they are in flight
+
+        // Between k2 and k3, rows of a key a third transaction holds: relay B's claim scan skips them one by one,
+        // time enough for A to commit after B's scan passed k1 and k2 (A's) and before it reaches k3.
+        SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+        try {
+            holder.query("begin").execute().await().atMost(WAIT);
+            holder.query("select pg_advisory_xact_lock(" + OutboxClaim.KEY_LOCK + ", hashtext('" + TOPIC + "/"
+                    + key("x") + "'))").execute().await().atMost(WAIT);
+            db.execute("insert into outbox_event (id, aggregatetype, aggregateid, type, topic, payload, timestamp)"
+                    + " select gen_random_uuid(), 'test', '" + key("x") + "', 'order', '" + TOPIC + "', n::text, now()"
+                    + " from generate_series(1, " + SKIPPED + ") n");
+            write("k", 3);
+
+            CompletableFuture<Integer> b = relays.drainB();
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(1)).until(() -> claiming() == 1);
+            relays.heldA().fail(new TimeoutException("broker unreachable")); // A holds k1 and k2 back, commits
+            assertThat(a).failsWithin(WAIT).withThrowableThat().withMessageContaining("2 outbox events held back");
+            assertThat(claiming()).as("relay B's claim still scanning when A committed (the race this test needs)")
+                    .isEqualTo(1);
+            b.get(30, TimeUnit.SECONDS);
+
+        } finally {
+            holder.close().await().atMost(WAIT); // ends its transaction: x is free
+        }
+        db.execute("delete from outbox_event where aggregateid = '" + key("x") + "'");
+        while (db.queryLong("select count(*) from outbox_event") > 0) {
+            relays.drainB().get(30, TimeUnit.SECONDS);
+        }
+
+        await().atMost(WAIT).until(() -> mine().size() == 3);
+        assertThat(valuesByKey()).containsExactlyEntriesOf(Map.of(key("k"), List.of("1", "2", "3")));
+    }
+
+    @Test
     void twoRelaysDrainingTogetherPublishEveryRowOnceInItsKeysOrder() throws Exception {
         relays.heldA().release();
         int keys = 20;
@@ -117,6 +164,12 @@ class RelayKeyOrderTests {
         Map<String, List<String>> byKey = valuesByKey();
         assertThat(byKey).hasSize(keys);
         byKey.forEach((key, values) -> assertThat(values).as(key).isEqualTo(expected));
+    }
+
+    /** How many relay claims other connections are running. */
+    private long claiming() {
+        return db.queryLong("select count(*) from pg_stat_activity where state = 'active'"
+                + " and query like '%ctid = any(array(select ctid from%' and pid <> pg_backend_pid()");
     }
 
     /** Runs batches of one relay until the writer is done and a batch finds nothing; the rows it published. */
