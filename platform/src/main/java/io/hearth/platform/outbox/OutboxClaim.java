@@ -23,11 +23,11 @@ import java.util.stream.Collectors;
  * such a row is deferred: its rows go back unsent ({@link RelayOutcomeWriter}), and the next claim takes the key
  * at its earliest row.
  *
- * <p>The first statement alone cannot see those rows: its snapshot is taken before its scan, and a relay that
- * held a key when the scan passed the key's first rows may commit before the scan reaches a later one, whose
- * lock is then free. Rows that relay held back for another attempt went back into the table in its commit
- * (rows of a relay that crashed came back with its rollback), after the snapshot: without the second statement,
- * the later row would be sent before them.
+ * <p>The first statement alone cannot tell: its snapshot is taken before its scan, and a relay that held a key when
+ * the scan passed the key's first rows by may commit before the scan reaches a later one, whose lock is then free.
+ * Whether that relay published the rows passed by or left them unpublished (held back for another attempt, they go
+ * back into the table in its commit; a crash's rollback leaves them) only a later snapshot shows: without the
+ * second statement, the later row would be sent before them.
  */
 final class OutboxClaim {
 
