@@ -1,7 +1,6 @@
 package io.hearth.platform.outbox;
 
 import io.hearth.platform.config.EventingConfig;
-import io.hearth.platform.sql.ColumnArrays;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -12,16 +11,12 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -36,16 +31,15 @@ import org.jboss.logging.Logger;
 /**
  * Publishes the outbox to Kafka as soon as outbox rows commit (woken by
  * {@link OutboxNotifications}, with polling as a fallback). Each batch is one transaction in plain
- * SQL: one statement claims unpublished rows with {@code FOR UPDATE SKIP LOCKED} (so replicas share
- * the work), by key (a row only with its key's advisory lock, so two replicas never send rows of one key
- * at the same time and per-key order holds), and marks them published; the relay sends them with their key,
- * waits for the broker's
- * answer to every one, and only then commits. A crash at any point before the commit rolls
- * the mark back and the rows are sent again: delivery is at least
- * once, and consumers deduplicate on the event id. A row without a payload is sent as a
- * tombstone: its key with a null value. A row the broker refuses for good (too large for its topic)
- * is moved to {@code outbox_dead_letter} in the same transaction, and a row that failed otherwise
- * stays for the next attempt; the acknowledged rows commit either way ({@link RelayOutcome}).
+ * SQL: {@link OutboxClaim} claims unpublished rows with {@code FOR UPDATE SKIP LOCKED} (so replicas share
+ * the work), by key (a row only with its key's advisory lock and only when no earlier row of its key is left
+ * unpublished, so two replicas never send rows of one key at the same time and per-key order holds), and marks
+ * them published; the relay sends them with their key, waits for the broker's answer to every one, and only then
+ * commits. A crash at any point before the commit rolls the mark back and the rows are sent again: delivery is at
+ * least once, and consumers deduplicate on the event id. A row without a payload is sent as a tombstone: its key
+ * with a null value. A row the broker refuses for good (too large for its topic) is moved to
+ * {@code outbox_dead_letter} in the same transaction, and a row that failed otherwise stays for the next attempt;
+ * the acknowledged rows commit either way ({@link RelayOutcome}).
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -54,13 +48,6 @@ public class OutboxRelay {
     public static final String CHANNEL = "hearth-outbox";
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
-
-    /**
-     * The first key of the relays' PostgreSQL advisory locks, one per (topic, Kafka key) hashed into the second
-     * (two-key form, apart from single-key locks such as Flyway's): a relay transaction holds the lock of every
-     * key it claimed until it commits. Hash collisions only make two keys wait for each other.
-     */
-    static final int KEY_LOCK = 0x68727479;
 
     private final Emitter<String> emitter;
     private final EventingConfig.Relay config;
@@ -72,7 +59,7 @@ public class OutboxRelay {
     private final OutboxNotifications notifications;
     private final Vertx vertx;
     private final Pool pool;
-    private final String claim;
+    private final OutboxClaim claim;
 
     public OutboxRelay(@Channel(CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
             Emitter<String> emitter, EventingConfig config, Vertx vertx, MeterRegistry registry,
@@ -80,7 +67,7 @@ public class OutboxRelay {
             @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
         this.emitter = emitter;
         this.pool = pool;
-        this.claim = claimStatement(schema, config.relay().retention().isZero());
+        this.claim = new OutboxClaim(schema, config.relay().batchSize(), config.relay().retention().isZero());
         this.notifications = notifications;
         this.vertx = vertx;
         this.config = config.relay();
@@ -90,35 +77,12 @@ public class OutboxRelay {
                 .description("Outbox events acknowledged by Kafka").register(registry);
         this.relayLoop = new ContextLoop<>("outbox relay", vertx, () -> drain(batch -> Uni.createFrom().voidItem()),
                 // Again at once after any batch: rows written meanwhile may have been skipped by another replica's
-                // relay because their key was held by this one, and their notification has been spent.
+                // relay because their key was held by this one, and their notification has been spent; rows this one
+                // deferred wait for it too.
                 outcome -> outcome.claimed() > 0 ? Duration.ZERO : idleWait(),
                 this.config.failureBackoff());
         this.cleanupLoop = new ContextLoop<>("outbox cleanup", vertx, this::deletePublished,
                 count -> Duration.ofMinutes(1), Duration.ofMinutes(1));
-    }
-
-    /**
-     * The statement that claims a batch ({@code $1} rows) and marks it published ({@code $2}, the time) or, with
-     * {@code delete} (no retention), deletes it, returning the rows. It commits only after the broker answered
-     * every record (RelayOutcomeWriter puts back what it did not acknowledge), and a failure before that rolls
-     * it back with the claim. Claimed by key: a row is taken only with its key's lock (KEY_LOCK), which the first
-     * row of the key in the scan takes and the transaction holds, so no other relay claims a later row of a key
-     * whose earlier rows this one is still sending.
-     *
-     * <p>The claim names its rows by {@code ctid}, computed once ({@code = any(array(...))}), and the write finds
-     * them by a TID scan: its cost is the batch's whatever the table's statistics say. The statistics are usually
-     * those of an empty queue (autovacuum runs between bursts), and with {@code id in (select ...)} the planner
-     * then joined the claim to a scan of the whole table, so that each claim's cost grew with the backlog, or with
-     * its square (1.3 s a claim with 27,000 rows queued by the delete of a bench's stacks). A locked row's ctid
-     * cannot change before the write: no other transaction can update it, and this one does not before.
-     */
-    static String claimStatement(String schema, boolean delete) {
-        String claimed = " where ctid = any(array(select ctid from " + schema + ".outbox_event"
-                + " where published_at is null and pg_try_advisory_xact_lock(" + KEY_LOCK + ", hashtext(topic || '/' || aggregateid))"
-                + " order by seq limit $1 for update skip locked)) returning seq, id, aggregatetype, aggregateid,"
-                + " type, topic, payload, timestamp";
-        return delete ? "delete from " + schema + ".outbox_event" + claimed
-                : "update " + schema + ".outbox_event set published_at = $2" + claimed;
     }
 
     /**
@@ -158,11 +122,11 @@ public class OutboxRelay {
 
     private Uni<RelayOutcome> drain(Function<List<OutboxEvent>, Uni<Void>> afterAck) {
         // Plain SQL on the reactive pool: a batch needs no entities, and the relay runs after every commit.
-        return pool.withTransaction(connection -> claim(connection).chain(batch -> batch.isEmpty()
+        return pool.withTransaction(connection -> claim.take(connection).chain(batch -> batch.isEmpty()
                 ? Uni.createFrom().item(RelayOutcome.NONE)
-                : send(batch)
-                        .map(failures -> RelayOutcome.of(batch, failures))
-                        .call(() -> afterAck.apply(batch))
+                : send(batch.rows())
+                        .map(failures -> RelayOutcome.of(batch.rows(), failures, batch.deferred()))
+                        .call(() -> afterAck.apply(batch.rows()))
                         .call(outcome -> outcomes.write(connection, outcome))))
                 .invoke(this::report);
     }
@@ -183,30 +147,6 @@ public class OutboxRelay {
             throw new IllegalStateException(outcome.heldBack().size() + " outbox events held back for another"
                     + " attempt (" + outcome.published().size() + " published)", outcome.retryCause());
         }
-    }
-
-    private Uni<List<OutboxEvent>> claim(SqlConnection connection) {
-        Tuple parameters = config.retention().isZero() ? Tuple.of(config.batchSize())
-                : Tuple.of(config.batchSize(), ColumnArrays.time(Instant.now()));
-        return connection.preparedQuery(claim).execute(parameters).map(rows -> {
-            List<Row> claimed = new ArrayList<>(rows.size());
-            rows.forEach(claimed::add);
-            claimed.sort(Comparator.comparingLong(row -> row.getLong("seq"))); // RETURNING has no order of its own
-            List<OutboxEvent> batch = new ArrayList<>(claimed.size());
-            for (Row row : claimed) {
-                OutboxEvent event = new OutboxEvent();
-                event.seq = row.getLong("seq");
-                event.id = row.getUUID("id");
-                event.aggregatetype = row.getString("aggregatetype");
-                event.aggregateid = row.getString("aggregateid");
-                event.type = row.getString("type");
-                event.topic = row.getString("topic");
-                event.payload = row.getString("payload");
-                event.timestamp = row.getOffsetDateTime("timestamp").toInstant();
-                batch.add(event);
-            }
-            return batch;
-        });
     }
 
     /** Sends the batch in its order; per row, what the producer failed it with, or null once acknowledged. */

@@ -22,19 +22,22 @@ import org.apache.kafka.common.errors.SerializationException;
  * It stays in the outbox, in its place, for the next attempt: the last record of a key in Kafka is then
  * always the key's last row (what a compacted topic keeps), at the price of publishing such a later row
  * twice when Kafka had acknowledged it (consumers deduplicate on the event id).</li>
+ * <li>deferred: not sent, since an earlier row of its topic and key was still unpublished when the batch was
+ * claimed ({@link OutboxClaim}); it goes back in its place, as a held-back row does, for the next claim.</li>
  * </ul>
  *
  * @param claimed      how many rows the batch claimed
  * @param published    the rows Kafka acknowledged
  * @param deadLettered the rows set aside, with Kafka's reason
  * @param heldBack     the rows left for the next attempt
+ * @param deferred     the rows not sent, left for the next claim
  * @param retryCause   why the first held-back row failed, or null
  */
 record RelayOutcome(int claimed, List<OutboxEvent> published, List<DeadLetter> deadLettered,
-        List<OutboxEvent> heldBack, Throwable retryCause) {
+        List<OutboxEvent> heldBack, List<OutboxEvent> deferred, Throwable retryCause) {
 
     /** The outcome of an empty batch. */
-    static final RelayOutcome NONE = new RelayOutcome(0, List.of(), List.of(), List.of(), null);
+    static final RelayOutcome NONE = new RelayOutcome(0, List.of(), List.of(), List.of(), List.of(), null);
 
     /** Failures no retry fixes: the record itself is what the broker or the producer refuses. */
     private static final List<Class<? extends Throwable>> PERMANENT = List.of(RecordTooLargeException.class,
@@ -53,10 +56,11 @@ record RelayOutcome(int claimed, List<OutboxEvent> published, List<DeadLetter> d
     /**
      * Decides the outcome of a batch.
      *
-     * @param rows     the batch in its order
+     * @param rows     the rows sent, in their order
      * @param failures per row, what the producer failed it with, or null when the broker acknowledged it
+     * @param deferred the claimed rows that were not sent
      */
-    static RelayOutcome of(List<OutboxEvent> rows, List<Throwable> failures) {
+    static RelayOutcome of(List<OutboxEvent> rows, List<Throwable> failures, List<OutboxEvent> deferred) {
         List<OutboxEvent> published = new ArrayList<>();
         List<DeadLetter> deadLettered = new ArrayList<>();
         List<OutboxEvent> heldBack = new ArrayList<>();
@@ -77,7 +81,15 @@ record RelayOutcome(int claimed, List<OutboxEvent> published, List<DeadLetter> d
                 published.add(row);
             }
         }
-        return new RelayOutcome(rows.size(), published, deadLettered, heldBack, retryCause);
+        return new RelayOutcome(rows.size() + deferred.size(), published, deadLettered, heldBack, deferred,
+                retryCause);
+    }
+
+    /** The rows that go back unpublished, in their places: the held-back and the deferred ones. */
+    List<OutboxEvent> putBack() {
+        List<OutboxEvent> rows = new ArrayList<>(heldBack);
+        rows.addAll(deferred);
+        return rows;
     }
 
     /**

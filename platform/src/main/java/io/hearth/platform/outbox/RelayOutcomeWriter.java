@@ -19,8 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Writes what the relay's claim did not settle, in the batch's transaction: the claim removed (or, with a
  * retention, marked) every row it returned, as if all were published; a dead-lettered row goes to
- * {@code outbox_dead_letter} instead, and a held-back row is put back unpublished in its place ({@code seq})
- * for the next attempt. Both modes take the same statements (removing a row the claim deleted already is a
+ * {@code outbox_dead_letter} instead, and a held-back or deferred row is put back unpublished in its place
+ * ({@code seq}) for the next attempt. Both modes take the same statements (removing a row the claim deleted already is a
  * no-op). Nothing is written when the whole batch was acknowledged, the usual case.
  */
 @ApplicationScoped
@@ -47,11 +47,12 @@ public class RelayOutcomeWriter {
                 + columns + rows + ") as r(" + columns + ")";
     }
 
-    /** Moves the dead-lettered rows and puts the held-back rows back; nothing when there are neither. */
+    /** Moves the dead-lettered rows and puts the held-back and deferred rows back; nothing when there are none. */
     Uni<Void> write(SqlConnection connection, RelayOutcome outcome) {
         List<OutboxEvent> dead = outcome.deadLettered().stream().map(RelayOutcome.DeadLetter::row).toList();
+        List<OutboxEvent> putBack = outcome.putBack();
         List<OutboxEvent> unsettled = new ArrayList<>(dead);
-        unsettled.addAll(outcome.heldBack());
+        unsettled.addAll(putBack);
         if (unsettled.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
@@ -64,8 +65,8 @@ public class RelayOutcomeWriter {
                             .toArray(String[]::new))
                     .addValue(ColumnArrays.time(Instant.now()))));
         }
-        if (!outcome.heldBack().isEmpty()) {
-            statements.add(connection.preparedQuery(restore).execute(ColumnArrays.tuple(outcome.heldBack(), ROW)));
+        if (!putBack.isEmpty()) {
+            statements.add(connection.preparedQuery(restore).execute(ColumnArrays.tuple(putBack, ROW)));
         }
         // The connection pipelines them; PostgreSQL runs them in this order.
         return Uni.combine().all().unis(statements).discardItems();

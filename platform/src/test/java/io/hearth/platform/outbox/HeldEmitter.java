@@ -9,7 +9,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * A relay's emitter that holds what the relay sends until {@link #release()}, then passes it on to the real
  * producer in the order it was sent: a slow network between one relay and the broker, so that a test can
- * keep a relay's batch in flight while another relay runs.
+ * keep a relay's batch in flight while another relay runs, and then let it through or fail it.
  */
 final class HeldEmitter implements Emitter<String> {
 
@@ -44,6 +44,16 @@ final class HeldEmitter implements Emitter<String> {
     synchronized void release() {
         holding = false;
         held.forEach(broker::send);
+        held.clear();
+    }
+
+    /**
+     * Fails what was held, in order, as a producer that could not reach the broker does (the relay holds those
+     * rows back for another attempt), and from now on sends everything at once.
+     */
+    synchronized void fail(Throwable failure) {
+        holding = false;
+        held.forEach(message -> message.nack(failure));
         held.clear();
     }
 

@@ -37,16 +37,28 @@ class OutboxClaimPlanTests {
                 "vacuum analyze outbox_event",
                 rows(BACKLOG, "null"));
 
-        String statement = OutboxRelay.claimStatement("eventing_test", delete);
-        String plan = db.queryStringRolledBack(
-                "explain (analyze, format json) execute claim(" + BATCH + (delete ? "" : ", now()") + ")",
-                "set local plan_cache_mode = force_generic_plan",
-                "prepare claim(int" + (delete ? "" : ", timestamptz") + ") as " + statement);
+        String prepare = "prepare claim(int" + (delete ? "" : ", timestamptz") + ") as "
+                + OutboxClaim.claimStatement("eventing_test", delete);
+        String claim = "execute claim(" + BATCH + (delete ? "" : ", now()") + ")";
+        String plan = db.queryStringRolledBack("explain (analyze, format json) " + claim,
+                "set local plan_cache_mode = force_generic_plan", prepare);
 
         JsonNode root = new ObjectMapper().readTree(plan).get(0).get("Plan");
         assertThat(root.get("Actual Rows").asLong()).as("rows claimed").isEqualTo(BATCH);
         assertThat(rowsTouched(root)).as("rows the claim of %d read, in plan %s", BATCH, plan)
                 .isLessThanOrEqualTo(10L * BATCH); // a few plan nodes of the batch each; the backlog is 30 batches
+
+        // The look for earlier rows of the batch's keys, after the claim in its transaction.
+        String keys = db.queryString("select format('%L, %L, %L', array_agg(topic), array_agg(aggregateid),"
+                + " array_agg(seq)) from (select * from outbox_event where published_at is null order by seq limit ?) b",
+                BATCH);
+        String earlier = db.queryStringRolledBack("explain (analyze, format json) execute earlier(" + keys + ")",
+                "set local plan_cache_mode = force_generic_plan", prepare, claim, OutboxClaim.NO_SEQ_SCAN,
+                "prepare earlier(varchar[], varchar[], bigint[]) as " + OutboxClaim.earlierStatement("eventing_test"));
+        JsonNode look = new ObjectMapper().readTree(earlier).get(0).get("Plan");
+        assertThat(look.get("Actual Rows").asLong()).as("keys with an earlier row").isZero();
+        assertThat(rowsTouched(look)).as("rows the look for earlier rows read, in plan %s", earlier)
+                .isLessThanOrEqualTo(10L * BATCH);
     }
 
     /** An insert of {@code count} rows of one key each, published at {@code publishedAt} (SQL). */

@@ -10,6 +10,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kafka.InjectKafkaCompanion;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Transaction;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,12 +43,17 @@ class RelayKeyOrderTests {
 
     private static final String TOPIC = "hearth.test.relay-order";
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** Rows a claim scan skips between two rows of a key: a few hundred milliseconds of scan. */
+    private static final int SKIPPED = 300_000;
 
     @InjectKafkaCompanion
     KafkaCompanion kafka;
 
     @Inject
     TwoRelays relays;
+
+    @Inject
+    Pool pool;
 
     private final TestDatabase db = TestDatabase.schema("eventing_test");
     private ConsumerTask<String, String> topic;
@@ -92,6 +101,60 @@ class RelayKeyOrderTests {
     }
 
     @Test
+    void aRelayTakesNoRowOfAKeyWhoseEarlierRowsAnotherRelayHeldBackWhileItClaimed() throws Exception {
+        // The race needs relay A to commit while relay B's claim scans, a window of a few hundred milliseconds that
+        // a loaded machine can miss: up to three attempts, each with a key of its own, until one hits it.
+        int raced = 0;
+        for (int attempt = 1; attempt <= 3 && raced == 0; attempt++) {
+            String k = "k" + attempt;
+            raced += heldBackWhileAnotherRelayClaims(k) ? 1 : 0;
+            await().atMost(WAIT).until(() -> valuesByKey().getOrDefault(key(k), List.of()).size() == 3);
+            assertThat(valuesByKey().get(key(k))).as(k).containsExactly("1", "2", "3");
+        }
+        assertThat(raced).as("attempts in which relay A committed while relay B's claim was scanning").isOne();
+    }
+
+    /**
+     * Relay A claims {@code k}'s rows 1 and 2 and fails them (held back for another attempt); it commits while
+     * relay B's claim scans towards row 3, past rows of a key a third transaction holds. Then the relays publish
+     * everything. Answers whether B's claim was still scanning when A had committed.
+     */
+    private boolean heldBackWhileAnotherRelayClaims(String k) throws Exception {
+        relays.heldA().hold();
+        write(k, 1, 2);
+        CompletableFuture<Integer> a = relays.drainA();
+        await().atMost(WAIT).until(() -> relays.heldA().held() == 2); // A claimed k1 and k2; they are in flight
+
+        boolean raced;
+        SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+        Transaction holding = holder.begin().await().atMost(WAIT);
+        try {
+            holder.query("select pg_advisory_xact_lock(" + OutboxClaim.KEY_LOCK + ", hashtext('" + TOPIC + "/"
+                    + key("x") + "'))").execute().await().atMost(WAIT);
+            db.execute("insert into outbox_event (id, aggregatetype, aggregateid, type, topic, payload, timestamp)"
+                    + " select gen_random_uuid(), 'test', '" + key("x") + "', 'order', '" + TOPIC + "', n::text, now()"
+                    + " from generate_series(1, " + SKIPPED + ") n");
+            write(k, 3);
+
+            CompletableFuture<Integer> b = relays.drainB();
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(1)).until(() -> claiming() == 1);
+            relays.heldA().fail(new TimeoutException("broker unreachable")); // A holds k1 and k2 back, commits
+            assertThat(a).failsWithin(WAIT).withThrowableThat().withMessageContaining("2 outbox events held back");
+            raced = claiming() == 1;
+            b.get(30, TimeUnit.SECONDS);
+        } finally {
+            holding.rollback().await().atMost(WAIT); // x is free again
+            holder.close().await().atMost(WAIT);
+        }
+        // x's rows go, and the table's statistics are a small table's again for the tests after this one.
+        db.execute("delete from outbox_event where aggregateid = '" + key("x") + "'", "vacuum analyze outbox_event");
+        while (db.queryLong("select count(*) from outbox_event") > 0) {
+            relays.drainB().get(30, TimeUnit.SECONDS);
+        }
+        return raced;
+    }
+
+    @Test
     void twoRelaysDrainingTogetherPublishEveryRowOnceInItsKeysOrder() throws Exception {
         relays.heldA().release();
         int keys = 20;
@@ -117,6 +180,12 @@ class RelayKeyOrderTests {
         Map<String, List<String>> byKey = valuesByKey();
         assertThat(byKey).hasSize(keys);
         byKey.forEach((key, values) -> assertThat(values).as(key).isEqualTo(expected));
+    }
+
+    /** How many relay claims other connections are running. */
+    private long claiming() {
+        return db.queryLong("select count(*) from pg_stat_activity where state = 'active'"
+                + " and query like '%ctid = any(array(select ctid from%' and pid <> pg_backend_pid()");
     }
 
     /** Runs batches of one relay until the writer is done and a batch finds nothing; the rows it published. */

@@ -34,18 +34,21 @@ class RelayOutcomeTests {
         OutboxEvent b1 = row("t", "b");
         OutboxEvent b2 = row("t", "b");
         OutboxEvent otherTopic = row("u", "b");
+        OutboxEvent deferred = row("t", "c");
         TimeoutException timeout = new TimeoutException("expired");
 
         RelayOutcome outcome = RelayOutcome.of(List.of(a1, big, a2, b1, b2, otherTopic),
-                Arrays.asList(null, new RecordTooLargeException("too large"), null, timeout, null, null));
+                Arrays.asList(null, new RecordTooLargeException("too large"), null, timeout, null, null),
+                List.of(deferred));
 
-        assertThat(outcome.claimed()).isEqualTo(6);
+        assertThat(outcome.claimed()).isEqualTo(7);
         assertThat(outcome.published()).containsExactly(a1, a2, otherTopic);
         assertThat(outcome.deadLettered()).extracting(RelayOutcome.DeadLetter::row).containsExactly(big);
         assertThat(outcome.deadLettered().get(0).reason())
                 .isEqualTo("org.apache.kafka.common.errors.RecordTooLargeException: too large");
         assertThat(outcome.heldBack()).containsExactly(b1, b2);
         assertThat(outcome.retryCause()).isSameAs(timeout);
+        assertThat(outcome.putBack()).containsExactly(b1, b2, deferred);
     }
 
     private static OutboxEvent row(String topic, String key) {
