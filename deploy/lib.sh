@@ -238,13 +238,19 @@ NATIVE_TRIM_OPTS=(-XX:TrimNativeHeapInterval=30000)
 # Every JVM: no hsperfdata (the JVM's shared performance counters, read by jps and jstat; nothing of Hearth reads them):
 # without it the JVM's watcher thread does not sample them every 50 ms.
 NO_PERF_DATA_OPTS=(-XX:-UsePerfData)
+# Every JVM: two of the JVM's own timers no longer wake it while idle (docs/benchmarks.md, "Idle"). The monitor
+# deflation thread looks whether enough monitors are in use to deflate every 10 s instead of every 250 ms (4 wake-ups a
+# second; it still deflates at least once a minute, GuaranteedAsyncDeflationInterval), and the VM thread no longer
+# wakes every second to look for a cleanup safepoint (the cleanup runs at the next safepoint a collection or the JIT
+# asks for). Both flags are diagnostic ones, hence the unlock.
+QUIET_JVM_OPTS=(-XX:+UnlockDiagnosticVMOptions -XX:AsyncDeflationInterval=10000 -XX:GuaranteedSafepointInterval=0)
 
 # Every service JVM: the serial collector (G1's remembered sets and card tables cost each service about
 # 40 MB, for heaps of 100 MB), a heap that gives memory back once collected (free ratio 10-30 %), caps on
 # metaspace and code cache (limits, not savings: what k8s/ limits are computed from), two malloc arenas, and the
 # malloc heap trimmed every 30 s (NATIVE_TRIM_OPTS).
 SERVICE_JVM_OPTS=(-XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=160m
-  -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}")
+  -XX:ReservedCodeCacheSize=64m "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}" "${QUIET_JVM_OPTS[@]}")
 # Per service: its heap; signal-gateway, which does little work, compiles with C1 only (no C2 compiler arenas,
 # less compiled code). The notifier writes every client stream: with C1 only and a 48 MB heap it spent twice the
 # CPU per delivery to 1,000 SSE clients, and its p99 was twice as long. The three busy services' heaps are fixed
@@ -263,7 +269,7 @@ declare -A SERVICE_MEMORY_OPTS=(
 SERVICE_ENV=(MALLOC_ARENA_MAX=2)
 # The local compute driver (the agent in host mode).
 COMPUTE_JVM_OPTS=(-Xms8m -Xmx64m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}")
+  -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}" "${NO_PERF_DATA_OPTS[@]}" "${QUIET_JVM_OPTS[@]}")
 COMPUTE_ENV=("${SERVICE_ENV[@]}")
 # The Kafka broker: JVM and environment. C1 only: C2 was the broker's busiest thread while idle (1.2 % of a core, for
 # minutes after a start or a bench), and within a bench C2 spent more CPU compiling than its code saved
@@ -271,7 +277,7 @@ COMPUTE_ENV=("${SERVICE_ENV[@]}")
 # as the services'.
 KAFKA_JVM_OPTS=(-Xms32m -Xmx192m -Xmn8m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
   -XX:MaxMetaspaceSize=96m -XX:ReservedCodeCacheSize=64m -XX:TieredStopAtLevel=1 "${NATIVE_TRIM_OPTS[@]}"
-  "${NO_PERF_DATA_OPTS[@]}")
+  "${NO_PERF_DATA_OPTS[@]}" "${QUIET_JVM_OPTS[@]}")
 KAFKA_ENV=(MALLOC_ARENA_MAX=2)
 # Broker settings appended to server.properties: the log cleaner's offset map (for the compacted topics) is
 # a heap buffer of 128 MB by default, allocated at start-up; 4 MB holds about 157,000 keys per pass.
