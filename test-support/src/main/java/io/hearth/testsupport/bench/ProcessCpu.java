@@ -169,8 +169,7 @@ public final class ProcessCpu {
     /** The parent pid of a process, or null. */
     private static String parent(String pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", pid, "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
+            return statFields(Path.of("/proc", pid, "stat"))[1];
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -217,12 +216,17 @@ public final class ProcessCpu {
     /** The same, with {@code reaped} also its children's that ended and were waited for (cutime + cstime). */
     private static Optional<Long> ticks(Path statFile, boolean reaped) {
         try {
-            String stat = Files.readString(statFile);
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            String[] fields = statFields(statFile);
             return Optional.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12])
                     + (reaped ? Long.parseLong(fields[13]) + Long.parseLong(fields[14]) : 0));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** The fields of a /proc stat file after the command's name (field 3, the state, first). */
+    private static String[] statFields(Path statFile) throws IOException {
+        String stat = Files.readString(statFile);
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 }
